@@ -1,0 +1,27 @@
+// Builds the separate bundles: the runtime CLI, the SDK, the protocol, and (when present) the extension and webview.
+import * as esbuild from 'esbuild';
+import { existsSync, chmodSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalComments: 'none' };
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+
+const builds = [
+  // One Node >= 20 file with a shebang; `--version` is answered before the rest loads.
+  { ...node, entryPoints: ['src/runtime/cli/entry.ts'], outfile: 'dist/agentcli.js', minify: true, banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/sdk/index.ts'], outfile: 'dist/sdk.js' },
+  { ...node, entryPoints: ['src/protocol/index.ts'], outfile: 'dist/protocol.js' },
+];
+if (existsSync('src/extension/extension.ts')) {
+  builds.push({ ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true });
+}
+if (existsSync('webview-ui/src/main.ts')) {
+  builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: 'dist/webview.js', minify: true });
+}
+
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  chmodSync('dist/agentcli.js', 0o755);
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { EventErrorCodes } from './errors';
+import { AgentStep, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
+
+/** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
+const base = { sessionId: z.string() };
+const run = { ...base, runId: z.string() };
+const turn = { ...run, turnId: z.string() };
+
+export const AgentStartEvent = z.object({ type: z.literal('agent_start'), ...run, prompt: z.string() });
+export const AgentEndEvent = z.object({
+  type: z.literal('agent_end'),
+  ...run,
+  status: RunStatus,
+  /** Present when status is `stopped` (e.g. `stop_condition`, `max_iterations`). */
+  stoppedReason: z.string().optional(),
+  text: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export const TurnStartEvent = z.object({ type: z.literal('turn_start'), ...turn, turnNumber: z.number().int().positive() });
+export const TurnEndEvent = z.object({ type: z.literal('turn_end'), ...turn, reason: TurnEndReason });
+
+export const MessageStartEvent = z.object({
+  type: z.literal('message_start'),
+  ...turn,
+  messageId: z.string(),
+  role: z.literal('assistant'),
+});
+export const MessageUpdateEvent = z.object({ type: z.literal('message_update'), ...turn, messageId: z.string(), delta: z.string() });
+export const MessageEndEvent = z.object({ type: z.literal('message_end'), ...turn, messageId: z.string(), content: z.string() });
+
+export const ToolStartEvent = z.object({
+  type: z.literal('tool_start'),
+  ...turn,
+  toolCallId: z.string(),
+  toolName: z.string(),
+  args: z.unknown(),
+});
+export const ToolUpdateEvent = z.object({
+  type: z.literal('tool_update'),
+  ...turn,
+  toolCallId: z.string(),
+  toolName: z.string(),
+  output: z.string(),
+});
+export const ToolEndEvent = z.object({
+  type: z.literal('tool_end'),
+  ...turn,
+  toolCallId: z.string(),
+  toolName: z.string(),
+  durationMs: z.number().nonnegative(),
+  success: z.boolean(),
+  /** The tool's result text (what the model was given). */
+  output: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const StepEndEvent = z.object({
+  type: z.literal('step_end'),
+  ...turn,
+  step: AgentStep,
+  /** True when the run was started with step control: the runtime waits for `respondToStep`. */
+  awaitingDecision: z.boolean(),
+});
+
+export const PermissionRequestEvent = z.object({
+  type: z.literal('permission_request'),
+  ...turn,
+  requestId: z.string(),
+  toolCallId: z.string(),
+  tool: z.string(),
+  description: z.string(),
+  /** The exact command or path(s) the tool will touch. */
+  command: z.string().optional(),
+  paths: z.array(z.string()).optional(),
+  /** The rule(s) an `always` or `session` answer would store, e.g. `Bash(npm run test:*)`. */
+  suggestedRules: z.array(z.string()),
+  choices: z.array(z.enum(['once', 'session', 'always', 'deny', 'alternative'])),
+});
+export const PermissionResolvedEvent = z.object({
+  type: z.literal('permission_resolved'),
+  ...turn,
+  requestId: z.string(),
+  outcome: z.enum(['allowed', 'denied', 'cancelled']),
+  scope: PermissionScope.optional(),
+});
+export const DirectoryAccessRequestEvent = z.object({
+  type: z.literal('directory_access_request'),
+  ...turn,
+  requestId: z.string(),
+  toolCallId: z.string(),
+  path: z.string(),
+  reason: z.string(),
+});
+export const DirectoryAccessResolvedEvent = z.object({
+  type: z.literal('directory_access_resolved'),
+  ...turn,
+  requestId: z.string(),
+  outcome: z.enum(['allowed', 'denied', 'cancelled']),
+});
+
+/** The run's change batch grew or changed (status `open`). */
+export const ChangeBatchUpdatedEvent = z.object({ type: z.literal('change_batch_updated'), ...run, batch: ChangeBatch });
+/** The run ended with proposed changes; the batch (status `pending`) waits for `decideChanges`. */
+export const ChangeBatchReadyEvent = z.object({ type: z.literal('change_batch_ready'), ...run, batch: ChangeBatch });
+export const ChangeBatchDecidedEvent = z.object({
+  type: z.literal('change_batch_decided'),
+  ...base,
+  batchId: z.string(),
+  results: z.array(ChangeResult),
+});
+/** The model called an editor-hosted tool; answer with `respondToMcpInvocation` using the same request id. */
+export const McpInvocationEvent = z.object({
+  type: z.literal('mcp_invocation'),
+  ...turn,
+  requestId: z.string(),
+  toolCallId: z.string(),
+  tool: z.string(),
+  args: z.unknown(),
+});
+export const FileModifiedEvent = z.object({
+  type: z.literal('file_modified'),
+  ...base,
+  path: z.string(),
+  changeId: z.string().optional(),
+});
+export const SessionEndEvent = z.object({ type: z.literal('session_end'), ...base, duration: z.number().nonnegative() });
+export const ErrorEvent = z.object({
+  type: z.literal('error'),
+  ...base,
+  runId: z.string().optional(),
+  code: z.enum(EventErrorCodes),
+  error: z.string(),
+  /** What the user can do about it. */
+  remedy: z.string().optional(),
+});
+
+export const AgentEvent = z.discriminatedUnion('type', [
+  AgentStartEvent,
+  AgentEndEvent,
+  TurnStartEvent,
+  TurnEndEvent,
+  MessageStartEvent,
+  MessageUpdateEvent,
+  MessageEndEvent,
+  ToolStartEvent,
+  ToolUpdateEvent,
+  ToolEndEvent,
+  StepEndEvent,
+  PermissionRequestEvent,
+  PermissionResolvedEvent,
+  DirectoryAccessRequestEvent,
+  DirectoryAccessResolvedEvent,
+  ChangeBatchUpdatedEvent,
+  ChangeBatchReadyEvent,
+  ChangeBatchDecidedEvent,
+  McpInvocationEvent,
+  FileModifiedEvent,
+  SessionEndEvent,
+  ErrorEvent,
+]);
+export type AgentEvent = z.infer<typeof AgentEvent>;
+export type AgentEventType = AgentEvent['type'];
+export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
+
+/** The one notification method that carries events from runtime to host. */
+export const EVENT_NOTIFICATION = 'event';

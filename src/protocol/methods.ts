@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import {
+  ChangeBatch,
+  ChangeDecision,
+  ChangeResult,
+  DirectoryAccessScope,
+  HistoryMessage,
+  PendingDirectoryAccess,
+  PendingPermission,
+  PermissionMode,
+  PermissionScope,
+  PromptContext,
+  ResponseFormat,
+} from './records';
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+export const Capabilities = z.object({
+  loopTypes: z.array(z.string()),
+  tools: z.array(z.string()),
+  stepControl: z.boolean(),
+  changeBatches: z.boolean(),
+  structuredOutput: z.boolean(),
+  editorMcpTools: z.boolean(),
+});
+export type Capabilities = z.infer<typeof Capabilities>;
+
+export const YoloState = z.object({ active: z.boolean(), expiresAt: z.string().optional() });
+
+export const RuntimeState = z.object({
+  sessionId: z.string(),
+  cwd: z.string(),
+  status: z.enum(['idle', 'running']),
+  runId: z.string().optional(),
+  provider: z.string(),
+  model: z.string(),
+  permissionMode: PermissionMode,
+  planMode: z.boolean(),
+  yolo: YoloState,
+  pendingBatch: ChangeBatch.nullable(),
+  pendingPermissions: z.array(PendingPermission),
+  pendingDirectoryAccess: z.array(PendingDirectoryAccess),
+  messageCount: z.number().int().nonnegative(),
+});
+export type RuntimeState = z.infer<typeof RuntimeState>;
+
+/**
+ * Every request a host may send, with its params and result schemas.
+ * Method names are the spec's runtime operations in camelCase.
+ */
+export const methods = {
+  initialize: {
+    params: z.object({
+      protocolVersion: z.string(),
+      clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+    }),
+    result: z.object({
+      protocolVersion: z.string(),
+      runtimeVersion: z.string(),
+      sessionId: z.string(),
+      cwd: z.string(),
+      provider: z.string(),
+      model: z.string(),
+      permissionMode: PermissionMode,
+      capabilities: Capabilities,
+    }),
+  },
+  /** Start a run. Answers as soon as the run is accepted; progress and the end arrive as events. */
+  prompt: {
+    params: z.object({
+      message: z.string().min(1, 'message must not be empty'),
+      context: z.array(PromptContext).optional(),
+      /** Wait for `respondToStep` after each completed tool step (SDK `stopWhen`). */
+      stepControl: z.boolean().optional(),
+      maxIterations: z.number().int().positive().optional(),
+      responseFormat: ResponseFormat.optional(),
+    }),
+    result: z.object({ runId: z.string() }),
+  },
+  /** Cancel the active run (HTTP request, commands, pending approvals). Always answers. */
+  abort: { params: Empty, result: z.object({ aborted: z.boolean(), runId: z.string().optional() }) },
+  permissionResponse: {
+    params: z
+      .object({
+        requestId: z.string().min(1),
+        allowed: z.boolean().optional(),
+        decision: z.enum(['allow', 'deny']).optional(),
+        scope: PermissionScope.optional(),
+        /** Deny and tell the model what to do instead. */
+        alternative: z.string().min(1).optional(),
+      })
+      .refine((p) => p.allowed !== undefined || p.decision !== undefined || p.alternative !== undefined, {
+        message: 'give one of allowed, decision or alternative',
+        path: ['allowed'],
+      }),
+    result: Ok,
+  },
+  acknowledgePermission: { params: z.object({ requestId: z.string().min(1) }), result: Ok },
+  respondToDirectoryAccess: {
+    params: z.object({ requestId: z.string().min(1), allowed: z.boolean(), scope: DirectoryAccessScope.optional() }),
+    result: Ok,
+  },
+  acknowledgeDirectoryAccess: { params: z.object({ requestId: z.string().min(1) }), result: Ok },
+  decideChanges: {
+    params: z
+      .object({ batchId: z.string().min(1), decision: ChangeDecision, changeIds: z.array(z.string().min(1)).optional() })
+      .refine((p) => p.decision !== 'accept_selected' || (p.changeIds?.length ?? 0) > 0, {
+        message: 'accept_selected needs at least one change id',
+        path: ['changeIds'],
+      }),
+    result: z.object({ batchId: z.string(), results: z.array(ChangeResult) }),
+  },
+  /** Host's answer to a `step_end` with `awaitingDecision`. */
+  respondToStep: {
+    params: z.object({
+      runId: z.string().min(1),
+      stepNumber: z.number().int().positive(),
+      decision: z.enum(['continue', 'stop']),
+      reason: z.string().optional(),
+    }),
+    result: Ok,
+  },
+  setPlanMode: { params: z.object({ enabled: z.boolean() }), result: z.object({ planMode: z.boolean() }) },
+  setPermissionMode: { params: z.object({ mode: PermissionMode }), result: z.object({ permissionMode: PermissionMode }) },
+  setYolo: {
+    params: z
+      .object({ enabled: z.boolean(), timeoutMinutes: z.number().optional() })
+      .refine((p) => p.timeoutMinutes === undefined || p.timeoutMinutes > 0, {
+        message: 'timeoutMinutes must be positive',
+        path: ['timeoutMinutes'],
+      }),
+    result: z.object({ yolo: YoloState }),
+  },
+  /** `<provider>/<model>` switches both; a bare id switches the model of the current provider. */
+  setModel: {
+    params: z.object({ model: z.string().min(1) }),
+    result: z.object({ provider: z.string(), model: z.string() }),
+  },
+  getState: { params: Empty, result: RuntimeState },
+  getMessages: { params: Empty, result: z.object({ messages: z.array(HistoryMessage) }) },
+  getContextUsage: {
+    params: Empty,
+    result: z.object({
+      usedTokens: z.number().int().nonnegative(),
+      contextWindow: z.number().int().positive().optional(),
+      messageCount: z.number().int().nonnegative(),
+    }),
+  },
+  /** Models the current (or named) provider offers; ones the chat cannot run carry `available: false` and a reason. */
+  listModels: {
+    params: z.object({ provider: z.string().optional() }),
+    result: z.object({
+      provider: z.string(),
+      current: z.string(),
+      models: z.array(
+        z.object({
+          id: z.string(),
+          available: z.boolean(),
+          reason: z.string().optional(),
+          contextWindow: z.number().int().positive().optional(),
+        }),
+      ),
+    }),
+  },
+  /**
+   * Overlay settings on the loaded config, in memory only (never written to a file), keeping the conversation.
+   * Same shape as the config file; secrets such as API keys may be passed here.
+   */
+  configure: {
+    params: z.object({ config: z.record(z.string(), z.unknown()) }),
+    result: z.object({ provider: z.string(), model: z.string() }),
+  },
+  /** Register tools hosted by the editor; the model sees them as `editor_<name>`. Replaces the previous set. */
+  setEditorMcpTools: {
+    params: z.object({
+      tools: z.array(
+        z.object({
+          name: z.string().regex(/^[a-zA-Z0-9_-]{1,48}$/, 'tool names use letters, digits, _ and - (max 48)'),
+          description: z.string(),
+          inputSchema: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    }),
+    result: z.object({ registered: z.array(z.string()) }),
+  },
+  /** Exactly one answer per `mcp_invocation` request id: success with a result, or failure with an error. */
+  respondToMcpInvocation: {
+    params: z
+      .object({ requestId: z.string().min(1), success: z.boolean(), result: z.string().optional(), error: z.string().optional() })
+      .refine((p) => (p.success ? p.result !== undefined && p.error === undefined : p.error !== undefined), {
+        message: 'a success carries a result and no error; a failure carries an error',
+        path: ['success'],
+      }),
+    result: Ok,
+  },
+  /** Clear the conversation; a pending change batch is kept. */
+  reset: { params: Empty, result: z.object({ sessionId: z.string() }) },
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type ParamsOf<M extends MethodName> = z.input<Methods[M]['params']>;
+export type ResultOf<M extends MethodName> = z.output<Methods[M]['result']>;
+export const methodNames = Object.keys(methods) as MethodName[];

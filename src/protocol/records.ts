@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+export const PermissionMode = z.enum(['interactive', 'restricted', 'unrestricted']);
+export type PermissionMode = z.infer<typeof PermissionMode>;
+
+export const PermissionScope = z.enum(['once', 'session', 'always']);
+export type PermissionScope = z.infer<typeof PermissionScope>;
+
+export const DirectoryAccessScope = z.enum(['once', 'session']);
+export type DirectoryAccessScope = z.infer<typeof DirectoryAccessScope>;
+
+export const RunStatus = z.enum(['completed', 'aborted', 'stopped', 'error']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const TurnEndReason = z.enum(['tool_use', 'completed', 'stop_condition', 'aborted', 'max_iterations', 'error']);
+export type TurnEndReason = z.infer<typeof TurnEndReason>;
+
+export const AgentStep = z.object({
+  stepNumber: z.number().int().positive(),
+  thought: z.string().optional(),
+  toolCalls: z.array(z.object({ tool: z.string(), args: z.unknown() })),
+  toolResults: z.array(
+    z.object({ tool: z.string(), success: z.boolean(), output: z.string().optional(), error: z.string().optional() }),
+  ),
+});
+export type AgentStep = z.infer<typeof AgentStep>;
+
+export const ChangeKind = z.enum(['create', 'modify', 'delete']);
+export type ChangeKind = z.infer<typeof ChangeKind>;
+
+/** One proposed file change. Paths are workspace-relative with `/` separators. */
+export const Change = z.object({
+  id: z.string(),
+  path: z.string(),
+  absolutePath: z.string(),
+  kind: ChangeKind,
+  /** Content on disk when first proposed; null for a create. */
+  originalContent: z.string().nullable(),
+  /** Content to write; null for a delete. */
+  proposedContent: z.string().nullable(),
+  additions: z.number().int().nonnegative(),
+  deletions: z.number().int().nonnegative(),
+});
+export type Change = z.infer<typeof Change>;
+
+export const ChangeBatchStatus = z.enum(['open', 'pending', 'decided']);
+export const ChangeBatch = z.object({
+  id: z.string(),
+  runId: z.string(),
+  status: ChangeBatchStatus,
+  changes: z.array(Change),
+});
+export type ChangeBatch = z.infer<typeof ChangeBatch>;
+
+export const ChangeResultStatus = z.enum(['applied', 'rejected', 'stale', 'failed']);
+export const ChangeResult = z.object({
+  changeId: z.string(),
+  path: z.string(),
+  status: ChangeResultStatus,
+  error: z.string().optional(),
+});
+export type ChangeResult = z.infer<typeof ChangeResult>;
+
+export const ChangeDecision = z.enum(['accept_all', 'reject_all', 'accept_selected']);
+export type ChangeDecision = z.infer<typeof ChangeDecision>;
+
+/** A conversation message as stored in the session history. */
+export const HistoryMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string(),
+  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+});
+export type HistoryMessage = z.infer<typeof HistoryMessage>;
+
+export const PendingPermission = z.object({
+  requestId: z.string(),
+  tool: z.string(),
+  description: z.string(),
+  acknowledged: z.boolean(),
+});
+export const PendingDirectoryAccess = z.object({
+  requestId: z.string(),
+  path: z.string(),
+  reason: z.string(),
+  acknowledged: z.boolean(),
+});
+
+/** Context attached to a prompt by the host (open file, selection). */
+export const PromptContext = z.object({
+  kind: z.enum(['file', 'selection']),
+  path: z.string(),
+  text: z.string().optional(),
+  startLine: z.number().int().positive().optional(),
+  endLine: z.number().int().positive().optional(),
+});
+export type PromptContext = z.infer<typeof PromptContext>;
+
+/** Ask the model for JSON only; `json_schema` uses the provider's schema response format where it has one. */
+export const ResponseFormat = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('json_object') }),
+  z.object({ type: z.literal('json_schema'), name: z.string().min(1), schema: z.record(z.string(), z.unknown()) }),
+]);
+export type ResponseFormat = z.infer<typeof ResponseFormat>;

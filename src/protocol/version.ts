@@ -1,0 +1,12 @@
+/** Wire protocol version. Hosts and runtimes are compatible when the major numbers match. */
+export const PROTOCOL_VERSION = '1.0';
+
+export function protocolMajor(version: string): number | undefined {
+  const m = /^(\d+)\.(\d+)$/.exec(version);
+  return m ? Number(m[1]) : undefined;
+}
+
+export function isCompatibleProtocol(version: string): boolean {
+  const theirs = protocolMajor(version);
+  return theirs !== undefined && theirs === protocolMajor(PROTOCOL_VERSION);
+}

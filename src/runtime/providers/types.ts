@@ -1,0 +1,68 @@
+import type { EventErrorCode, HistoryMessage, ResponseFormat } from '../../protocol';
+
+export const ProviderIds = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
+export type ProviderId = (typeof ProviderIds)[number];
+
+/** A tool as offered to the model: name, description and JSON schema of its arguments. */
+export interface ChatToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  /** Full conversation, system prompt first. */
+  messages: HistoryMessage[];
+  tools: ChatToolSpec[];
+  responseFormat?: ResponseFormat;
+  signal: AbortSignal;
+}
+
+/** What a provider yields while streaming one model response. */
+export type StreamChunk =
+  | { type: 'text'; delta: string }
+  /** A complete tool call (deltas already accumulated); `arguments` is the raw JSON text from the model. */
+  | { type: 'tool_call'; id: string; name: string; arguments: string }
+  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'done'; finishReason: string };
+
+export interface ModelInfo {
+  id: string;
+  /** False when the chat cannot run it (e.g. not in the plan, or decisions-only); `reason` says why. */
+  available: boolean;
+  reason?: string;
+  contextWindow?: number;
+  maxOutput?: number;
+  /** Unknown catalog fields, kept opaque. */
+  extra?: Record<string, unknown>;
+}
+
+export interface HealthReport {
+  ok: boolean;
+  message: string;
+  remedy?: string;
+}
+
+export interface ModelProvider {
+  readonly id: ProviderId;
+  readonly model: string;
+  /** Input context window of the model when known (used for client-side limit checks and usage). */
+  readonly contextWindow?: number;
+  streamChat(req: ChatRequest): AsyncIterable<StreamChunk>;
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  checkHealth(signal?: AbortSignal): Promise<HealthReport>;
+}
+
+/** A provider failure mapped to a spec 000 §7 symptom, with the remedy the user should apply. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: EventErrorCode,
+    message: string,
+    readonly remedy: string,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
