@@ -1,0 +1,161 @@
+/**
+ * The agentcli configuration (`~/.agentcli/config.json`, `<project>/.agentcli/config.json`).
+ * Defaults follow spec 000 §2.4 and §8. Objects are loose: keys this version does not know
+ * (for example `hooks`) are kept, so writing a value never drops someone else's settings.
+ *
+ * Every message is phrased to follow the dotted key, e.g. `"localrunner.temperature" must be a
+ * number from 0 to 1`; the loader appends the file name and the value it got.
+ */
+import { z } from 'zod';
+import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule } from '../permissions/rules';
+
+export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** Loop types named by the spec; only `react` is implemented. */
+export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
+export const SUPPORTED_LOOP_TYPE = 'react';
+
+export const SERVICEAI_REASONING = ['medium', 'high', 'xhigh'] as const;
+export const CLOUDHUB_AUTH_METHODS = ['api-key', 'entra-id', 'managed-identity'] as const;
+export const PERMISSION_MODES = ['interactive', 'restricted', 'unrestricted'] as const;
+
+/** Keys whose values are secrets: masked when shown, never read from the project file in bare mode. */
+export const SECRET_KEYS = ['apiKey', 'clientSecret'] as const;
+
+const oneOf = (values: readonly string[]): string => `must be one of ${values.map((v) => `"${v}"`).join(', ')}`;
+
+const str = () => z.string({ error: 'must be a string' });
+const bool = () => z.boolean({ error: 'must be true or false' });
+const int = () => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' });
+const positiveInt = () => {
+  const msg = 'must be a positive integer';
+  return z.number({ error: msg }).int({ error: msg }).positive({ error: msg });
+};
+const num = () => z.number({ error: 'must be a number' });
+const numberFrom = (min: number, max: number) => {
+  const msg = `must be a number from ${min} to ${max}`;
+  return z.number({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
+};
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. "http://localhost:8080"' });
+const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: oneOf(values) });
+
+/** `0`, `-1`, or a duration such as `30s`, `5m`, `1h` (also accepted as the numbers 0 and -1). */
+export const KEEP_ALIVE_PATTERN = /^(?:-1|0|\d+(?:ms|s|m|h))$/;
+const keepAliveMessage = 'must be "0", "-1" or a duration such as "5m", "10m", "1h"';
+const keepAlive = () =>
+  z.union([z.string().regex(KEEP_ALIVE_PATTERN, { error: keepAliveMessage }), z.literal(0), z.literal(-1)], {
+    error: keepAliveMessage,
+  });
+
+/** A permission rule string, checked with the rule parser so a typo is reported with the syntax. */
+const ruleString = () =>
+  str().superRefine((value, ctx) => {
+    try {
+      parseRule(value);
+    } catch (error) {
+      const problem = error instanceof RuleSyntaxError ? error.problem : String(error);
+      ctx.addIssue({ code: 'custom', message: `is not a valid rule (${problem}); ${RULE_SYNTAX_HELP}` });
+    }
+  });
+const ruleList = () => z.array(ruleString(), { error: 'must be an array of rule strings such as ["Bash(npm run test:*)"]' });
+
+export const ServiceAiSettingsSchema = z.looseObject({
+  baseUrl: httpUrl().optional(),
+  apiKey: str().optional(),
+  model: str().default('fantail'),
+  reasoning: enumOf(SERVICEAI_REASONING).optional(),
+});
+
+export const LocalRunnerSettingsSchema = z.looseObject({
+  enabled: bool().optional(),
+  baseUrl: httpUrl().default('http://localhost:11434'),
+  model: str().default('llama3.2'),
+  contextLength: positiveInt().optional(),
+  keepAlive: keepAlive().default('5m'),
+  numCtx: positiveInt().default(4096),
+  temperature: numberFrom(0, 1).default(0.7),
+  numGpu: int().min(0, { error: 'must be an integer of 0 or more' }).optional(),
+  numThread: positiveInt().optional(),
+  numBatch: positiveInt().optional(),
+  preset: str().optional(),
+});
+
+export const GgufServerSettingsSchema = z.looseObject({
+  baseUrl: httpUrl().default('http://127.0.0.1:8080'),
+  model: str().optional(),
+  contextSize: positiveInt().default(4096),
+  temperature: numberFrom(0, 2).default(0.7),
+  topP: numberFrom(0, 1).default(0.9),
+  topK: int().min(0, { error: 'must be an integer of 0 or more' }).default(40),
+  repeatPenalty: num().default(1.1),
+  seed: int().default(-1),
+  maxTokens: positiveInt().optional(),
+});
+
+export const VendorApiSettingsSchema = z.looseObject({
+  apiKey: str().optional(),
+  model: str().optional(),
+  maxTokens: positiveInt().default(4096),
+  temperature: numberFrom(0, 2).default(0.7),
+  topP: numberFrom(0, 1).optional(),
+  organization: str().optional(),
+  baseUrl: httpUrl().optional(),
+});
+
+export const CloudHubSettingsSchema = z.looseObject({
+  model: str().optional(),
+  apiKey: str().optional(),
+  resourceName: str().optional(),
+  deploymentName: str().optional(),
+  apiVersion: str().default('2024-10-21'),
+  authMethod: enumOf(CLOUDHUB_AUTH_METHODS).default('api-key'),
+  baseUrl: httpUrl().optional(),
+  tenantId: str().optional(),
+  clientId: str().optional(),
+  clientSecret: str().optional(),
+});
+
+export const PermissionsSettingsSchema = z.looseObject({
+  allow: ruleList().default([]),
+  ask: ruleList().default([]),
+  deny: ruleList().default([]),
+  defaultMode: enumOf(PERMISSION_MODES).optional(),
+  additionalDirectories: z.array(str(), { error: 'must be an array of directory paths' }).default([]),
+});
+
+const loopTypeMessage = `must be "${SUPPORTED_LOOP_TYPE}": "plan-and-execute", "parallel" and "reflexion" are not supported yet`;
+
+export const ConfigSchema = z.looseObject({
+  provider: enumOf(PROVIDER_IDS).default('serviceai'),
+  model: str().optional(),
+  maxIterations: positiveInt().default(50),
+  commandTimeoutMs: positiveInt().default(120000),
+  loopType: z
+    .enum(LOOP_TYPES, { error: oneOf(LOOP_TYPES) })
+    .pipe(z.literal(SUPPORTED_LOOP_TYPE, { error: loopTypeMessage }))
+    .default(SUPPORTED_LOOP_TYPE),
+  serviceai: ServiceAiSettingsSchema.prefault({}),
+  localrunner: LocalRunnerSettingsSchema.prefault({}),
+  ggufserver: GgufServerSettingsSchema.prefault({}),
+  vendorapi: VendorApiSettingsSchema.prefault({}),
+  cloudhub: CloudHubSettingsSchema.prefault({}),
+  permissions: PermissionsSettingsSchema.prefault({}),
+  debug: bool().default(false),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+export type ServiceAiSettings = z.output<typeof ServiceAiSettingsSchema>;
+export type LocalRunnerSettings = z.output<typeof LocalRunnerSettingsSchema>;
+export type GgufServerSettings = z.output<typeof GgufServerSettingsSchema>;
+export type VendorApiSettings = z.output<typeof VendorApiSettingsSchema>;
+export type CloudHubSettings = z.output<typeof CloudHubSettingsSchema>;
+export type PermissionsSettings = z.output<typeof PermissionsSettingsSchema>;
+export type LoopType = (typeof LOOP_TYPES)[number];
+
+/** Parse with every default applied (e.g. `defaultConfig().localrunner.numCtx === 4096`). */
+export function defaultConfig(): Config {
+  return ConfigSchema.parse({});
+}
