@@ -1,0 +1,248 @@
+/**
+ * The one typed message contract between the extension and the chat webview.
+ * Both sides validate on receipt: use `safeParseToWebview` / `safeParseFromWebview` in a receiver (never throws),
+ * or `parseToWebview` / `parseFromWebview` where an exception is wanted (throws MessageContractError).
+ * Imports nothing from vscode or the DOM: the extension imports this file too.
+ */
+import { z } from 'zod';
+import { AgentEvent, ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../src/protocol';
+import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
+
+export * from './transcriptItems';
+
+const id = (what: string) => z.string().min(1, `${what} must be a non-empty string`);
+
+/** Provider, model and modes as the status area of the panel shows them. */
+export const PanelState = z.object({
+  provider: z.string(),
+  model: z.string(),
+  permissionMode: PermissionMode,
+  planMode: z.boolean(),
+  yolo: z.object({ active: z.boolean(), expiresAt: z.string().optional() }),
+  /** A run is active: the prompt box looks disabled and Stop is shown. */
+  running: z.boolean(),
+});
+export type PanelState = z.infer<typeof PanelState>;
+
+export const RuntimeStatus = z
+  .object({
+    status: z.enum(['starting', 'ready', 'crashed', 'restarting']),
+    /** Why it crashed (exit code/signal, spawn error). Required for `crashed`. */
+    reason: z.string().optional(),
+    /** The last lines the runtime wrote to stderr, oldest first. */
+    stderrTail: z.array(z.string()).max(200).optional(),
+    /** For `restarting`: the attempt number and the delay before it (automatic restart with backoff). */
+    attempt: z.number().int().positive().optional(),
+    retryInMs: z.number().int().nonnegative().optional(),
+  })
+  .refine((s) => s.status !== 'crashed' || (s.reason?.length ?? 0) > 0, {
+    message: 'a crashed status needs a reason',
+    path: ['reason'],
+  });
+export type RuntimeStatus = z.infer<typeof RuntimeStatus>;
+
+/** A change batch waiting for a decision, without file contents. */
+export const BatchSummary = z.object({
+  batchId: id('batchId'),
+  runId: z.string(),
+  status: z.enum(['open', 'pending', 'decided']),
+  files: z.array(BatchFile),
+});
+export type BatchSummary = z.infer<typeof BatchSummary>;
+
+// ---------------------------------------------------------------- extension → webview
+
+export const ToWebviewMessages = {
+  /**
+   * The full snapshot; sent in answer to `ready` and after a runtime restart. Replaces the webview's own transcript
+   * (the extension's snapshot is the truth). Pending requests/batch not represented in `items` are added as cards.
+   */
+  init: z.object({
+    type: z.literal('init'),
+    items: z.array(TranscriptItem),
+    state: PanelState,
+    runtime: RuntimeStatus,
+    pendingPermissions: z.array(PendingPermission).default([]),
+    pendingDirectoryAccess: z.array(PendingDirectoryAccess).default([]),
+    pendingBatch: BatchSummary.nullable().default(null),
+    /** Chips to show above the prompt box (e.g. added while the panel was hidden). */
+    context: z.array(ContextChip).default([]),
+  }),
+  /** One runtime event, forwarded as is: deltas only, never the whole transcript. */
+  event: z.object({ type: z.literal('event'), event: AgentEvent }),
+  runtimeStatus: z.object({ type: z.literal('runtimeStatus'), runtime: RuntimeStatus }),
+  state: z.object({ type: z.literal('state'), state: PanelState }),
+  /** A selection or file chip added by a command ("Add selection to chat"); same id replaces the chip. */
+  contextAdded: z.object({ type: z.literal('contextAdded'), chip: ContextChip }),
+  /** Per-file results of `decideChanges` (also arrives as a `change_batch_decided` event; either is enough). */
+  batchResult: z.object({ type: z.literal('batchResult'), batchId: id('batchId'), results: z.array(ChangeResult) }),
+  /** Something the extension could not do. `promptId` marks that prompt failed and puts its text back in the box. */
+  error: z.object({
+    type: z.literal('error'),
+    message: id('message'),
+    remedy: z.string().optional(),
+    promptId: z.string().optional(),
+  }),
+  focusInput: z.object({ type: z.literal('focusInput') }),
+} as const;
+
+export const ToWebview = z.discriminatedUnion('type', [
+  ToWebviewMessages.init,
+  ToWebviewMessages.event,
+  ToWebviewMessages.runtimeStatus,
+  ToWebviewMessages.state,
+  ToWebviewMessages.contextAdded,
+  ToWebviewMessages.batchResult,
+  ToWebviewMessages.error,
+  ToWebviewMessages.focusInput,
+]);
+export type ToWebview = z.infer<typeof ToWebview>;
+/** What a sender may pass (fields with defaults are optional). */
+export type ToWebviewInput = z.input<typeof ToWebview>;
+export type ToWebviewOf<T extends ToWebview['type']> = Extract<ToWebview, { type: T }>;
+
+// ---------------------------------------------------------------- webview → extension
+
+export const PermissionDecisionChoice = z.enum(['once', 'session', 'always', 'deny']);
+export type PermissionDecisionChoice = z.infer<typeof PermissionDecisionChoice>;
+
+export const FromWebviewMessages = {
+  /** The webview loaded (or reloaded): answer with `init`. */
+  ready: z.object({ type: z.literal('ready') }),
+  sendPrompt: z.object({
+    type: z.literal('sendPrompt'),
+    /** Chosen by the webview; echoed in `error.promptId` if the prompt is refused. */
+    promptId: id('promptId'),
+    text: z.string().trim().min(1, 'the prompt is empty: type a message first').max(1_000_000, 'the prompt is longer than 1,000,000 characters'),
+    context: z.array(ContextChip),
+    /** Workspace-relative paths typed as `@path/to/file`; the extension resolves them into file context. */
+    mentions: z.array(z.string().min(1)).default([]),
+  }),
+  abort: z.object({ type: z.literal('abort') }),
+  newChat: z.object({ type: z.literal('newChat') }),
+  /** `deny` with `alternative` = deny and tell the model what to do instead. */
+  permissionDecision: z
+    .object({
+      type: z.literal('permissionDecision'),
+      requestId: id('requestId'),
+      choice: PermissionDecisionChoice,
+      alternative: z.string().trim().min(1, 'the alternative is empty: describe what to do instead').optional(),
+    })
+    .refine((m) => m.alternative === undefined || m.choice === 'deny', {
+      message: 'an alternative is only sent with choice "deny"',
+      path: ['alternative'],
+    }),
+  /** The card is on screen: the extension calls acknowledgePermission. */
+  permissionShown: z.object({ type: z.literal('permissionShown'), requestId: id('requestId') }),
+  directoryDecision: z.object({
+    type: z.literal('directoryDecision'),
+    requestId: id('requestId'),
+    allowed: z.boolean(),
+    scope: DirectoryAccessScope.optional(),
+  }),
+  directoryShown: z.object({ type: z.literal('directoryShown'), requestId: id('requestId') }),
+  /** Open the multi-file diff over the batch, or one file's diff when `changeId` is given. */
+  reviewBatch: z.object({ type: z.literal('reviewBatch'), batchId: id('batchId'), changeId: z.string().min(1).optional() }),
+  decideBatch: z
+    .object({ type: z.literal('decideBatch'), batchId: id('batchId'), decision: ChangeDecision, changeIds: z.array(z.string().min(1)).optional() })
+    .refine((m) => m.decision !== 'accept_selected' || (m.changeIds?.length ?? 0) > 0, {
+      message: 'accept_selected needs at least one change id (or send pickBatchFiles to let the user choose)',
+      path: ['changeIds'],
+    }),
+  /** Open the extension's multi-select quick pick over the batch's files ("Accept selected…"). */
+  pickBatchFiles: z.object({ type: z.literal('pickBatchFiles'), batchId: id('batchId') }),
+  restartRuntime: z.object({ type: z.literal('restartRuntime') }),
+  /** Fallback when navigator.clipboard is refused inside the webview. */
+  copyText: z.object({ type: z.literal('copyText'), text: z.string().max(10_000_000) }),
+  removeContext: z.object({ type: z.literal('removeContext'), chipId: id('chipId') }),
+  /** Open a workspace-relative (or absolute) path in an editor; `line` is 1-based. */
+  openFile: z.object({ type: z.literal('openFile'), path: id('path'), line: z.number().int().positive().optional() }),
+  selectModel: z.object({ type: z.literal('selectModel') }),
+  /** The webview hit a problem (e.g. an invalid message); the extension logs it to its output channel. */
+  webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
+} as const;
+
+export const FromWebview = z.discriminatedUnion('type', [
+  FromWebviewMessages.ready,
+  FromWebviewMessages.sendPrompt,
+  FromWebviewMessages.abort,
+  FromWebviewMessages.newChat,
+  FromWebviewMessages.permissionDecision,
+  FromWebviewMessages.permissionShown,
+  FromWebviewMessages.directoryDecision,
+  FromWebviewMessages.directoryShown,
+  FromWebviewMessages.reviewBatch,
+  FromWebviewMessages.decideBatch,
+  FromWebviewMessages.pickBatchFiles,
+  FromWebviewMessages.restartRuntime,
+  FromWebviewMessages.copyText,
+  FromWebviewMessages.removeContext,
+  FromWebviewMessages.openFile,
+  FromWebviewMessages.selectModel,
+  FromWebviewMessages.webviewError,
+]);
+export type FromWebview = z.infer<typeof FromWebview>;
+export type FromWebviewInput = z.input<typeof FromWebview>;
+export type FromWebviewOf<T extends FromWebview['type']> = Extract<FromWebview, { type: T }>;
+
+// ---------------------------------------------------------------- validation
+
+export class MessageContractError extends Error {
+  constructor(
+    message: string,
+    /** The `type` field of the rejected message, when it had a string one. */
+    readonly messageType: string | undefined,
+  ) {
+    super(message);
+    this.name = 'MessageContractError';
+  }
+}
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: MessageContractError };
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : '(message)'}: ${i.message}`)
+    .join('; ');
+}
+
+function safeParse<T>(schema: z.ZodType<T>, known: readonly string[], direction: string, raw: unknown): ParseResult<T> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    const got = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw;
+    return { ok: false, error: new MessageContractError(`invalid message ${direction}: expected an object with a "type" field, got ${got}`, undefined) };
+  }
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string' || !known.includes(type)) {
+    const shown = typeof type === 'string' ? `"${type}"` : 'missing';
+    return {
+      ok: false,
+      error: new MessageContractError(`invalid message ${direction}: type is ${shown}; expected one of ${known.join(', ')}`, typeof type === 'string' ? type : undefined),
+    };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  return { ok: false, error: new MessageContractError(`invalid "${type}" message ${direction}: ${describeIssues(parsed.error.issues)}`, type) };
+}
+
+const toWebviewTypes = Object.keys(ToWebviewMessages);
+const fromWebviewTypes = Object.keys(FromWebviewMessages);
+
+export function safeParseToWebview(raw: unknown): ParseResult<ToWebview> {
+  return safeParse(ToWebview, toWebviewTypes, 'to the webview', raw);
+}
+export function safeParseFromWebview(raw: unknown): ParseResult<FromWebview> {
+  return safeParse(FromWebview, fromWebviewTypes, 'from the webview', raw);
+}
+/** Validates a message received by the webview; throws MessageContractError naming the bad field. */
+export function parseToWebview(raw: unknown): ToWebview {
+  const r = safeParseToWebview(raw);
+  if (!r.ok) throw r.error;
+  return r.message;
+}
+/** Validates a message received by the extension; throws MessageContractError naming the bad field. */
+export function parseFromWebview(raw: unknown): FromWebview {
+  const r = safeParseFromWebview(raw);
+  if (!r.ok) throw r.error;
+  return r.message;
+}

@@ -1,0 +1,133 @@
+/**
+ * The transcript as the chat panel shows it: a flat list of items built from runtime events by the reducer
+ * (transcriptReducer.ts). Shared by the webview and the extension (which keeps its own copy for `init` snapshots),
+ * so this file imports nothing from vscode or the DOM.
+ */
+import { z } from 'zod';
+import { ChangeKind, ChangeResult, EventErrorCodes, PromptContext } from '../../src/protocol';
+
+/** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
+export const ContextChip = PromptContext.extend({
+  /** Stable id chosen by whoever created the chip (the extension for selections/files). */
+  id: z.string().min(1, 'a context chip needs a non-empty id'),
+});
+export type ContextChip = z.infer<typeof ContextChip>;
+
+export const UserItem = z.object({
+  kind: z.literal('user'),
+  id: z.string(),
+  text: z.string(),
+  context: z.array(ContextChip),
+  /** The run this prompt started; absent until `agent_start` arrives (or forever if the prompt was refused). */
+  runId: z.string().optional(),
+  /** Set by the webview for prompts it sent, so a refused prompt can be marked failed. */
+  promptId: z.string().optional(),
+  failed: z.boolean().optional(),
+});
+
+export const AssistantItem = z.object({
+  kind: z.literal('assistant'),
+  id: z.string(),
+  messageId: z.string(),
+  runId: z.string(),
+  text: z.string(),
+  streaming: z.boolean(),
+});
+
+export const ToolStatus = z.enum(['running', 'success', 'failure', 'cancelled']);
+export const ToolItem = z.object({
+  kind: z.literal('tool'),
+  id: z.string(),
+  toolCallId: z.string(),
+  runId: z.string(),
+  toolName: z.string(),
+  /** One line: the most telling argument (command, path, pattern...) cut to a readable length. */
+  argsSummary: z.string(),
+  /** Streamed output, bounded: only the tail is kept (see MAX_TOOL_OUTPUT). */
+  output: z.string(),
+  outputTruncated: z.boolean(),
+  status: ToolStatus,
+  durationMs: z.number().nonnegative().optional(),
+  error: z.string().optional(),
+});
+
+export const RequestStatus = z.enum(['pending', 'allowed', 'denied', 'cancelled']);
+export const PermissionChoice = z.enum(['once', 'session', 'always', 'deny', 'alternative']);
+export const PermissionItem = z.object({
+  kind: z.literal('permission'),
+  id: z.string(),
+  requestId: z.string(),
+  runId: z.string().optional(),
+  tool: z.string(),
+  description: z.string(),
+  command: z.string().optional(),
+  paths: z.array(z.string()).optional(),
+  suggestedRules: z.array(z.string()),
+  choices: z.array(PermissionChoice),
+  status: RequestStatus,
+  /** For `allowed`: once, session or always. */
+  scope: z.string().optional(),
+});
+
+export const DirectoryItem = z.object({
+  kind: z.literal('directory'),
+  id: z.string(),
+  requestId: z.string(),
+  runId: z.string().optional(),
+  path: z.string(),
+  reason: z.string(),
+  status: RequestStatus,
+});
+
+/** A change without its file contents: the panel needs only names and counts (contents go to the diff editor). */
+export const BatchFile = z.object({
+  changeId: z.string(),
+  path: z.string(),
+  kind: ChangeKind,
+  additions: z.number().int().nonnegative(),
+  deletions: z.number().int().nonnegative(),
+});
+export type BatchFile = z.infer<typeof BatchFile>;
+
+export const BatchItem = z.object({
+  kind: z.literal('batch'),
+  id: z.string(),
+  batchId: z.string(),
+  runId: z.string(),
+  status: z.enum(['open', 'pending', 'decided']),
+  files: z.array(BatchFile),
+  results: z.array(ChangeResult).optional(),
+});
+
+export const ErrorItem = z.object({
+  kind: z.literal('error'),
+  id: z.string(),
+  code: z.union([z.enum(EventErrorCodes), z.literal('extension')]),
+  message: z.string(),
+  remedy: z.string().optional(),
+  runId: z.string().optional(),
+});
+
+/** A short status line: run stopped/aborted, new chat started. */
+export const NoticeItem = z.object({
+  kind: z.literal('notice'),
+  id: z.string(),
+  text: z.string(),
+  runId: z.string().optional(),
+});
+
+export const TranscriptItem = z.discriminatedUnion('kind', [
+  UserItem,
+  AssistantItem,
+  ToolItem,
+  PermissionItem,
+  DirectoryItem,
+  BatchItem,
+  ErrorItem,
+  NoticeItem,
+]);
+export type TranscriptItem = z.infer<typeof TranscriptItem>;
+export type ItemOf<K extends TranscriptItem['kind']> = Extract<TranscriptItem, { kind: K }>;
+
+/** Tool output kept per card; older output is dropped from the front. */
+export const MAX_TOOL_OUTPUT = 64 * 1024;
