@@ -1,0 +1,366 @@
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { RpcErrorCode } from '../protocol/errors';
+import { AgentEvent, EVENT_NOTIFICATION } from '../protocol/events';
+import type { MethodName, ParamsOf, ResultOf } from '../protocol/methods';
+import type { PermissionMode } from '../protocol/records';
+import { createNdjsonConnection } from '../protocol/transport';
+import { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
+import {
+  InvalidArgumentError,
+  ProtocolError,
+  ProtocolVersionError,
+  RuntimeExitedError,
+  RuntimeNotRunningError,
+  RuntimeStartError,
+  errorText,
+} from './errors';
+import { planLaunch } from './launch';
+import { openRun, type PromptHandle, type PromptOptions, type PromptResult } from './prompt-run';
+import { RpcChannel, type Tracer } from './rpc-channel';
+import { RuntimeProcess, type ExitInfo } from './runtime-process';
+
+export type { PromptOptions, PromptResult, PromptHandle } from './prompt-run';
+export type { ExitInfo } from './runtime-process';
+
+/** Version of this SDK, sent as `clientInfo` in the handshake. */
+export const SDK_VERSION = '0.1.0';
+export const DEFAULT_TIMEOUT_MS = 300_000;
+/** Wait between the stop steps (close stdin → SIGTERM → SIGKILL). */
+export const DEFAULT_STOP_GRACE_MS = 2_000;
+
+export type InitializeResult = ResultOf<'initialize'>;
+export type RunResultLike = PromptResult;
+
+export interface RuntimeClientOptions {
+  /** Directory the agent works in (must exist). */
+  cwd: string;
+  /** The runtime CLI script; else `SERVICE_CLI_PATH`, else the bundled `dist/agentcli.js`. */
+  cliPath?: string;
+  /** Node executable; default `process.execPath`. */
+  nodePath?: string;
+  nodeArgs?: string[];
+  /** Merged into the runtime's environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Extra CLI flags, appended last. */
+  args?: string[];
+  /** Per-request timeout in ms (default 300000); also the longest silence tolerated during a run. */
+  timeout?: number;
+  /** Runtime debug logs (`SERVICE_DEBUG=true`) and SDK traffic tracing (to `onTrace`, else stderr). */
+  debug?: boolean;
+  /** Replaces the default system prompt: inline text, or a file path (read relative to `cwd`). */
+  systemPrompt?: string;
+  /** Appended to the default system prompt: inline text or a file path. */
+  appendSystemPrompt?: string;
+  model?: string;
+  skills?: string[];
+  permissionMode?: PermissionMode;
+  maxIterations?: number;
+  /** Wait between the stop steps; default 2000 ms. */
+  stopGraceMs?: number;
+  onTrace?: (dir: 'send' | 'recv', msg: unknown) => void;
+  /** Each line the runtime logs on stderr; with `debug` and no handler, lines go to this process's stderr. */
+  onStderr?: (line: string) => void;
+}
+
+type Listener<T> = (value: T) => void;
+
+function addListener<T>(set: Set<Listener<T>>, listener: Listener<T>): { dispose(): void } {
+  set.add(listener);
+  return { dispose: () => set.delete(listener) };
+}
+
+/**
+ * The low-level client: one runtime subprocess (`agentcli --mode rpc`), its JSON-RPC connection and the
+ * typed operations of the protocol. `Agent` builds on it; hosts needing the full surface use it directly.
+ */
+export class RuntimeClient {
+  private readonly opts: RuntimeClientOptions;
+  private systemPromptValue: string | undefined;
+  private readonly appendedPrompts: string[] = [];
+  private proc: RuntimeProcess | undefined;
+  private connection: MessageConnection | undefined;
+  private rpc: RpcChannel | undefined;
+  private init: InitializeResult | undefined;
+  private starting: Promise<InitializeResult> | undefined;
+  private stopping: Promise<void> | undefined;
+  private stopRequested = false;
+  private readonly eventListeners = new Set<Listener<AgentEvent>>();
+  private readonly exitListeners = new Set<Listener<ExitInfo>>();
+  private readonly timeoutMs: number;
+
+  constructor(opts: RuntimeClientOptions) {
+    if (opts === null || typeof opts !== 'object') throw new InvalidArgumentError('RuntimeClient needs an options object with cwd');
+    const timeout = opts.timeout ?? DEFAULT_TIMEOUT_MS;
+    if (!Number.isFinite(timeout) || timeout <= 0) {
+      throw new InvalidArgumentError(`timeout must be a positive number of milliseconds, got ${String(opts.timeout)}`);
+    }
+    this.opts = { ...opts };
+    this.timeoutMs = timeout;
+    this.systemPromptValue = opts.systemPrompt;
+    if (opts.appendSystemPrompt !== undefined) this.appendedPrompts.push(opts.appendSystemPrompt);
+  }
+
+  /** Replaces the default system prompt (text or file path). Call before `start()`. */
+  setSystemPrompt(text: string): this {
+    this.assertNotStarted('setSystemPrompt');
+    this.systemPromptValue = text;
+    return this;
+  }
+
+  /** Appends to the system prompt (text or file path); repeated calls add in order. Call before `start()`. */
+  appendSystemPrompt(text: string): this {
+    this.assertNotStarted('appendSystemPrompt');
+    this.appendedPrompts.push(text);
+    return this;
+  }
+
+  get initialized(): InitializeResult | undefined {
+    return this.init;
+  }
+
+  get isRunning(): boolean {
+    return this.proc !== undefined && !this.proc.hasExited && !this.stopRequested;
+  }
+
+  /** Spawns the runtime and completes the `initialize` handshake. Calling it again returns the same handshake. */
+  start(): Promise<InitializeResult> {
+    if (this.stopRequested) return Promise.reject(new RuntimeNotRunningError('this client was stopped; create a new one'));
+    this.starting ??= this.doStart();
+    return this.starting;
+  }
+
+  /** Ends the runtime: close stdin, then SIGTERM, then SIGKILL after the grace period. Safe to call repeatedly. */
+  stop(): Promise<void> {
+    this.stopping ??= this.doStop();
+    return this.stopping;
+  }
+
+  onEvent(listener: (e: AgentEvent) => void): { dispose(): void } {
+    return addListener(this.eventListeners, listener);
+  }
+
+  onExit(listener: (info: ExitInfo) => void): { dispose(): void } {
+    return addListener(this.exitListeners, listener);
+  }
+
+  /** A raw request, typed by the protocol; params are checked and the result validated. */
+  request<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    try {
+      return this.channel(method).request(method, params);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** Starts a run and follows it: the run id, its events (replayable) and its result. */
+  startRun(message: string, options: PromptOptions = {}): PromptHandle {
+    const deps = {
+      rpc: this.channel('prompt'),
+      subscribe: (l: Listener<AgentEvent>) => addListener(this.eventListeners, l).dispose,
+      idleTimeoutMs: this.timeoutMs,
+    };
+    return openRun(deps, { ...options, message });
+  }
+
+  /** One prompt; resolves with the run's result at its `agent_end`. */
+  prompt(message: string, options?: PromptOptions): Promise<PromptResult> {
+    try {
+      return this.startRun(message, options).result;
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** One prompt as a stream of its events, ending after `agent_end` (or throwing the run's error). */
+  streamPrompt(p: { message: string } & PromptOptions): AsyncIterable<AgentEvent> {
+    const { message, ...options } = p;
+    let handle: PromptHandle;
+    try {
+      handle = this.startRun(message, options);
+    } catch (e) {
+      return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(e) }) };
+    }
+    return { [Symbol.asyncIterator]: () => handle.events.iterate() };
+  }
+
+  /** Cancels the active run and its pending permission requests; always answers. */
+  abort(): Promise<ResultOf<'abort'>> {
+    return this.request('abort', {});
+  }
+
+  /** Same as `abort()`. */
+  interrupt(): Promise<ResultOf<'abort'>> {
+    return this.abort();
+  }
+
+  permissionResponse(p: ParamsOf<'permissionResponse'>) {
+    return this.request('permissionResponse', p);
+  }
+  acknowledgePermission(requestId: string) {
+    return this.request('acknowledgePermission', { requestId });
+  }
+  respondToDirectoryAccess(p: ParamsOf<'respondToDirectoryAccess'>) {
+    return this.request('respondToDirectoryAccess', p);
+  }
+  acknowledgeDirectoryAccess(requestId: string) {
+    return this.request('acknowledgeDirectoryAccess', { requestId });
+  }
+  decideChanges(p: ParamsOf<'decideChanges'>) {
+    return this.request('decideChanges', p);
+  }
+  respondToStep(p: ParamsOf<'respondToStep'>) {
+    return this.request('respondToStep', p);
+  }
+  setPlanMode(enabled: boolean) {
+    return this.request('setPlanMode', { enabled });
+  }
+  setPermissionMode(mode: PermissionMode) {
+    return this.request('setPermissionMode', { mode });
+  }
+  setYolo(p: ParamsOf<'setYolo'>) {
+    return this.request('setYolo', p);
+  }
+  setModel(model: string) {
+    return this.request('setModel', { model });
+  }
+  getState() {
+    return this.request('getState', {});
+  }
+  getMessages() {
+    return this.request('getMessages', {});
+  }
+  getContextUsage() {
+    return this.request('getContextUsage', {});
+  }
+  reset() {
+    return this.request('reset', {});
+  }
+  listModels(provider?: string) {
+    return this.request('listModels', provider === undefined ? {} : { provider });
+  }
+  configure(config: Record<string, unknown>) {
+    return this.request('configure', { config });
+  }
+  setEditorMcpTools(tools: ParamsOf<'setEditorMcpTools'>['tools']) {
+    return this.request('setEditorMcpTools', { tools });
+  }
+  respondToMcpInvocation(p: ParamsOf<'respondToMcpInvocation'>) {
+    return this.request('respondToMcpInvocation', p);
+  }
+
+  private assertNotStarted(what: string): void {
+    if (this.starting) throw new InvalidArgumentError(`${what}() must be called before start()`);
+  }
+
+  private channel(method: string): RpcChannel {
+    if (this.stopRequested && this.proc?.hasExited !== false) {
+      throw new RuntimeNotRunningError(`cannot call "${method}": the runtime was stopped (stop() or close() was called)`);
+    }
+    if (this.rpc?.failed) throw this.rpc.failed;
+    if (!this.rpc || (!this.init && method !== 'initialize')) {
+      throw new RuntimeNotRunningError(`cannot call "${method}": the runtime is not started (await start() first)`);
+    }
+    return this.rpc;
+  }
+
+  private tracer(): Tracer | undefined {
+    if (this.opts.onTrace) return this.opts.onTrace;
+    if (!this.opts.debug) return undefined;
+    return (dir, msg) => process.stderr.write(`[agentcli-sdk] ${dir} ${JSON.stringify(msg)}\n`);
+  }
+
+  private async doStart(): Promise<InitializeResult> {
+    const plan = planLaunch({
+      ...this.opts,
+      systemPrompt: this.systemPromptValue,
+      appendSystemPrompt: this.appendedPrompts,
+    });
+    const onStderr =
+      this.opts.onStderr ?? (this.opts.debug ? (line: string) => process.stderr.write(`[agentcli] ${line}\n`) : () => {});
+    const proc = await RuntimeProcess.spawn(plan, onStderr);
+    this.proc = proc;
+    const trace = this.tracer();
+    const connection = createNdjsonConnection(proc.child.stdout, proc.child.stdin, {
+      onViolation: (v) => trace?.('recv', { violation: v }),
+    });
+    this.connection = connection;
+    const exitError = (info: ExitInfo) =>
+      new RuntimeExitedError(info.code, info.signal, info.stderrTail, this.stopRequested ? 'the runtime was stopped' : 'the runtime exited unexpectedly');
+    const rpc = new RpcChannel(connection, this.timeoutMs, trace, async () => exitError(await proc.whenExited()));
+    this.rpc = rpc;
+    connection.onNotification(EVENT_NOTIFICATION, (params: unknown) => this.dispatchEvent(params, trace));
+    connection.onError(() => {});
+    connection.listen();
+    void proc.whenExited().then((info) => {
+      rpc.failAll(exitError(info));
+      connection.dispose();
+      for (const l of [...this.exitListeners]) l(info);
+    });
+    try {
+      return await this.handshake(rpc);
+    } catch (e) {
+      await proc.stop(0);
+      if (e instanceof RuntimeExitedError) {
+        throw new RuntimeStartError(`the runtime exited during the handshake: ${e.message}`, { cause: e });
+      }
+      throw e;
+    }
+  }
+
+  private async handshake(rpc: RpcChannel): Promise<InitializeResult> {
+    let result: InitializeResult;
+    try {
+      result = await rpc.request('initialize', {
+        protocolVersion: PROTOCOL_VERSION,
+        clientInfo: { name: 'agentcli-sdk', version: SDK_VERSION },
+      });
+    } catch (e) {
+      if (e instanceof ProtocolError && e.code === RpcErrorCode.ProtocolVersionMismatch) {
+        const data = e.data as { runtimeVersion?: unknown; protocolVersion?: unknown } | undefined;
+        const theirs = typeof data?.protocolVersion === 'string' ? data.protocolVersion : undefined;
+        throw new ProtocolVersionError(
+          `the runtime refused protocol ${PROTOCOL_VERSION}: ${errorText(e)}; use an SDK and runtime from the same release`,
+          PROTOCOL_VERSION,
+          theirs,
+          e.data,
+        );
+      }
+      throw e;
+    }
+    if (!isCompatibleProtocol(result.protocolVersion)) {
+      throw new ProtocolVersionError(
+        `the runtime speaks protocol ${result.protocolVersion}, this SDK speaks ${PROTOCOL_VERSION}; use an SDK and runtime from the same release`,
+        PROTOCOL_VERSION,
+        result.protocolVersion,
+      );
+    }
+    this.init = result;
+    return result;
+  }
+
+  private dispatchEvent(params: unknown, trace: Tracer | undefined): void {
+    trace?.('recv', { event: params });
+    const parsed = AgentEvent.safeParse(params);
+    if (!parsed.success) {
+      trace?.('recv', { invalidEvent: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      return;
+    }
+    for (const l of [...this.eventListeners]) {
+      try {
+        l(parsed.data);
+      } catch (e) {
+        trace?.('recv', { listenerError: errorText(e) });
+      }
+    }
+  }
+
+  private async doStop(): Promise<void> {
+    this.stopRequested = true;
+    if (this.starting) await this.starting.catch(() => {});
+    const proc = this.proc;
+    if (!proc) return;
+    await proc.stop(this.opts.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
+    // Let the exit handler fail pending calls and notify listeners before stop() resolves.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}

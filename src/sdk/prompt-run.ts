@@ -1,0 +1,126 @@
+import type { AgentEvent, EventOf } from '../protocol/events';
+import type { ParamsOf } from '../protocol/methods';
+import type { RunStatus } from '../protocol/records';
+import { RequestTimeoutError } from './errors';
+import { EventChannel } from './event-channel';
+import type { RpcChannel } from './rpc-channel';
+
+export type PromptOptions = Omit<ParamsOf<'prompt'>, 'message'>;
+
+/** The outcome of one `prompt`, taken from its `agent_end` event. */
+export interface PromptResult {
+  runId: string;
+  status: RunStatus;
+  stoppedReason?: string;
+  text: string;
+  error?: { code: string; message: string };
+  /** Every event of the run, in arrival order, ending with `agent_end`. */
+  events: AgentEvent[];
+}
+
+/** One run in flight: its id once accepted, its events (replayable), and its result. */
+export interface PromptHandle {
+  readonly runId: Promise<string>;
+  readonly events: EventChannel<AgentEvent>;
+  readonly result: Promise<PromptResult>;
+}
+
+/** Events after which the runtime waits for the host, so silence is expected and the idle timer pauses. */
+function waitsForHost(e: AgentEvent): boolean {
+  switch (e.type) {
+    case 'permission_request':
+    case 'directory_access_request':
+    case 'mcp_invocation':
+      return true;
+    case 'step_end':
+      return e.awaitingDecision;
+    default:
+      return false;
+  }
+}
+
+export interface OpenRunDeps {
+  rpc: RpcChannel;
+  subscribe(listener: (e: AgentEvent) => void): () => void;
+  /** Inactivity limit of the run: no event for this long (while not waiting on the host) fails it. */
+  idleTimeoutMs: number;
+}
+
+/**
+ * Sends `prompt` and follows the run: events carrying its run id (and run-less events while it is active)
+ * go to the channel until `agent_end`. Events that arrive before the `{ runId }` answer are held and
+ * sorted once the id is known. A silent run (no event within the idle timeout, not waiting on the host)
+ * fails with `RequestTimeoutError` and is aborted in the runtime; a dying runtime fails it at once.
+ */
+export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHandle {
+  const events = new EventChannel<AgentEvent>();
+  let runId: string | undefined;
+  const early: AgentEvent[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
+  let unsubscribe = () => {};
+  let release = () => {};
+  let resolveId!: (id: string) => void;
+  let rejectId!: (e: unknown) => void;
+  let resolveResult!: (r: PromptResult) => void;
+  let rejectResult!: (e: unknown) => void;
+  const runIdPromise = new Promise<string>((res, rej) => ((resolveId = res), (rejectId = rej)));
+  const result = new Promise<PromptResult>((res, rej) => ((resolveResult = res), (rejectResult = rej)));
+  // Callers may only look at one of these; never let the other become an unhandled rejection.
+  runIdPromise.catch(() => {});
+  result.catch(() => {});
+
+  const cleanup = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    unsubscribe();
+    release();
+  };
+  const fail = (e: unknown) => {
+    if (events.ended) return;
+    cleanup();
+    events.end(e);
+    rejectId(e);
+    rejectResult(e);
+  };
+  const armIdle = (paused: boolean) => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (paused || events.ended) return;
+    idleTimer = setTimeout(() => {
+      fail(new RequestTimeoutError('prompt', deps.idleTimeoutMs));
+      deps.rpc.request('abort', {}).catch(() => {});
+    }, deps.idleTimeoutMs);
+  };
+  const accept = (e: AgentEvent) => {
+    if (events.ended) return;
+    const eventRun = 'runId' in e ? e.runId : undefined;
+    if (eventRun !== undefined && eventRun !== runId) return;
+    events.push(e);
+    if (e.type === 'agent_end') {
+      cleanup();
+      events.end();
+      resolveResult(resultOf(e, events.buffered));
+      return;
+    }
+    armIdle(waitsForHost(e));
+  };
+
+  unsubscribe = deps.subscribe((e) => (runId === undefined ? early.push(e) : accept(e)));
+  release = deps.rpc.hold({ fail });
+  deps.rpc.request('prompt', params).then(
+    (r) => {
+      runId = r.runId;
+      resolveId(r.runId);
+      armIdle(false);
+      for (const e of early.splice(0)) accept(e);
+    },
+    (e: unknown) => fail(e),
+  );
+  return { runId: runIdPromise, events, result };
+}
+
+function resultOf(end: EventOf<'agent_end'>, events: readonly AgentEvent[]): PromptResult {
+  const r: PromptResult = { runId: end.runId, status: end.status, text: end.text, events: [...events] };
+  if (end.stoppedReason !== undefined) r.stoppedReason = end.stoppedReason;
+  if (end.error !== undefined) r.error = end.error;
+  return r;
+}
