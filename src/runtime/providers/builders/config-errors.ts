@@ -1,0 +1,21 @@
+/** The `config_error` ProviderErrors raised when provider settings are missing or unsupported. */
+import { ProviderError } from '../types';
+
+/** A required setting is missing: names the dotted key, its environment variable when there is one, and how to set it. */
+export function missingSetting(key: string, what: string, envVar?: string): ProviderError {
+  const env = envVar ? ` or the environment variable ${envVar}` : '';
+  return new ProviderError(
+    'config_error',
+    `${key} is not set: ${what}`,
+    `set it with \`agentcli config set ${key} <value>\`${env}`,
+  );
+}
+
+export function notImplemented(what: string, remedy: string): ProviderError {
+  return new ProviderError('config_error', `${what} is not implemented yet`, remedy);
+}
+
+/** Strips trailing slashes so paths can be appended safely. */
+export function trimTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,206 @@
+/**
+ * Maps failures of an OpenAI-compatible endpoint to ProviderError codes with the remedies of spec 000 §7.
+ * Every message and remedy passes through `redactSecrets`, so an API key never reaches a user, a log or an event.
+ */
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { ProviderError, type ProviderId } from './types';
+import { parseRetryAfterMs } from './retry';
+
+export interface ErrorContext {
+  provider: ProviderId;
+  model: string;
+  /** The endpoint the request went to (base URL), named in messages. */
+  endpoint: string;
+  /** Values that must never appear in a message (API keys, client secrets, tokens). */
+  secrets: readonly string[];
+}
+
+const LOCAL_PROVIDERS: readonly ProviderId[] = ['ggufserver', 'localrunner'];
+
+/** Matches the ways servers say a prompt does not fit the model's context window. */
+const CONTEXT_PATTERN =
+  /context[_ ]length|maximum context|context (size|window)|exceed_context|too many tokens|prompt is too long|tokens? limit/i;
+const MODEL_NOT_FOUND_CODES = new Set(['model_not_found', 'deploymentnotfound', 'deployment_not_found']);
+
+const MIN_SECRET_LENGTH = 4;
+
+/** Replaces every occurrence of each secret in `text` with `[redacted]`. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}
+
+/** A ProviderError whose message and remedy carry no secret. */
+export function safeProviderError(
+  ctx: Pick<ErrorContext, 'secrets'>,
+  code: ProviderError['code'],
+  message: string,
+  remedy: string,
+  status?: number,
+  retryAfterMs?: number,
+): ProviderError {
+  return new ProviderError(
+    code,
+    redactSecrets(message, ctx.secrets),
+    redactSecrets(remedy, ctx.secrets),
+    status,
+    retryAfterMs,
+  );
+}
+
+function serverMessage(err: APIError): string {
+  const body = err.error as { message?: unknown } | undefined;
+  if (body && typeof body.message === 'string' && body.message.length > 0) return body.message;
+  const prefix = err.status === undefined ? '' : `${err.status} `;
+  return err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+}
+
+function errorCodeText(err: APIError): string {
+  return [err.code, err.type].filter((v): v is string => typeof v === 'string').join(' ');
+}
+
+/** The first network error code (ECONNREFUSED, ENOTFOUND...) found along the `cause` chain. */
+function networkCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ETIMEDOUT: 'connection timed out',
+};
+
+export function connectionRemedy(ctx: ErrorContext): string {
+  return LOCAL_PROVIDERS.includes(ctx.provider)
+    ? `start the server at ${ctx.endpoint} (or set ${ctx.provider}.baseUrl to where it runs)`
+    : `check the endpoint ${ctx.endpoint} and the network connection`;
+}
+
+function authRemedy(ctx: ErrorContext): string {
+  switch (ctx.provider) {
+    case 'cloudhub':
+      return 'check the API key or identity credentials (cloudhub.apiKey / CLOUDHUB_KEY, or the entra-id settings)';
+    case 'vendorapi':
+      return 'verify the API key (vendorapi.apiKey / VENDORAPI_API_KEY) and the account billing';
+    case 'serviceai':
+      return 'verify the API key (serviceai.apiKey / SERVICE_API_KEY)';
+    default:
+      return `verify the key the server at ${ctx.endpoint} expects`;
+  }
+}
+
+export function rateLimitRemedy(provider: ProviderId): string {
+  return provider === 'cloudhub'
+    ? 'raise the tokens-per-minute quota of the deployment, or wait a moment and retry'
+    : 'wait a moment and retry, or upgrade the plan';
+}
+
+function modelRemedy(ctx: ErrorContext): string {
+  switch (ctx.provider) {
+    case 'cloudhub':
+      return 'the deployment name must match exactly (cloudhub.deploymentName / CLOUDHUB_DEPLOYMENT)';
+    case 'ggufserver':
+      return `check that ${ctx.endpoint} is the model server and that a model is loaded`;
+    case 'localrunner':
+      return `pull the model "${ctx.model}" first`;
+    default:
+      return `check the model access of the account, or choose another model (${ctx.provider}.model)`;
+  }
+}
+
+const CONTEXT_REMEDY = 'reduce the input or use a model with a larger context';
+
+function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
+  const status = err.status;
+  const detail = serverMessage(err);
+  const where = `${ctx.provider} (${ctx.endpoint}, model "${ctx.model}")`;
+  const codeText = errorCodeText(err);
+  if ((status === 400 || status === 413 || status === undefined) && CONTEXT_PATTERN.test(`${codeText} ${detail}`)) {
+    return safeProviderError(ctx, 'context_too_long', `the prompt is too long for ${where}: ${detail}`, CONTEXT_REMEDY, status);
+  }
+  const notFoundCode = typeof err.code === 'string' && MODEL_NOT_FOUND_CODES.has(err.code.toLowerCase());
+  if (status === 404 || notFoundCode) {
+    const what = ctx.provider === 'cloudhub' ? 'deployment or model' : 'model';
+    return safeProviderError(ctx, 'model_not_available', `${what} not available at ${where}: ${detail}`, modelRemedy(ctx), status);
+  }
+  if (status === 401 || status === 403) {
+    return safeProviderError(ctx, 'auth_failed', `${where} rejected the credentials (HTTP ${status}): ${detail}`, authRemedy(ctx), status);
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfterMs(err.headers);
+    return safeProviderError(
+      ctx,
+      'rate_limited',
+      `rate limited by ${where} (HTTP 429): ${detail}`,
+      rateLimitRemedy(ctx.provider),
+      status,
+      retryAfterMs,
+    );
+  }
+  if (status !== undefined && status >= 500) {
+    return safeProviderError(
+      ctx,
+      'provider_error',
+      `${where} failed with HTTP ${status}: ${detail}`,
+      'the server had a problem; retry in a moment, and check its logs or status if it persists',
+      status,
+    );
+  }
+  return safeProviderError(
+    ctx,
+    'provider_error',
+    `${where} refused the request${status === undefined ? '' : ` (HTTP ${status})`}: ${detail}`,
+    'check the request settings for this provider and model',
+    status,
+  );
+}
+
+/** Turns any failure of a request to an OpenAI-compatible endpoint into a ProviderError. */
+export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
+  if (err instanceof ProviderError) {
+    return safeProviderError(ctx, err.code, err.message, err.remedy, err.status, err.retryAfterMs);
+  }
+  if (err instanceof APIConnectionTimeoutError) {
+    return safeProviderError(
+      ctx,
+      'stream_timeout',
+      `${ctx.provider} at ${ctx.endpoint} did not answer in time`,
+      'retry; if it persists, check the server load or raise the timeout',
+    );
+  }
+  if (err instanceof APIConnectionError) {
+    const code = networkCode(err);
+    const words = code ? (NETWORK_WORDS[code] ?? code) : 'connection failed';
+    return safeProviderError(
+      ctx,
+      'connection_refused',
+      `cannot reach ${ctx.provider} at ${ctx.endpoint}: ${words}${code && NETWORK_WORDS[code] ? ` (${code})` : ''}`,
+      connectionRemedy(ctx),
+    );
+  }
+  if (err instanceof APIError) return fromApiError(err, ctx);
+  const text = err instanceof Error ? err.message : String(err);
+  return safeProviderError(
+    ctx,
+    'provider_error',
+    `request to ${ctx.provider} at ${ctx.endpoint} failed: ${text}`,
+    'retry; if it persists, check the provider settings',
+  );
+}
+
+/** Whether a mapped failure may be retried (before any output was streamed). */
+export function isRetryable(err: ProviderError): boolean {
+  return err.code === 'rate_limited' || (err.code === 'provider_error' && err.status !== undefined && err.status >= 500);
+}

@@ -1,0 +1,249 @@
+/**
+ * A ModelProvider for any endpoint speaking the OpenAI-compatible chat-completions wire format,
+ * built on the `openai` npm package (requests, SSE parsing) with our own retries, idle timeout and error mapping.
+ */
+import OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsBase,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
+import { isRetryable, toProviderError, type ErrorContext } from '../errors';
+import { abortError, withRetries, type RetryPolicy } from '../retry';
+import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
+import { ProviderError } from '../types';
+import { ChunkAccumulator } from './chunk-accumulator';
+import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+
+export interface OpenAICompatibleOptions {
+  id: ProviderId;
+  model: string;
+  /** Base URL of the API (ending in /v1 or the deployment path). Omitted: the `openai` package's default endpoint. */
+  baseURL?: string;
+  /** Sent as `Authorization: Bearer <apiKey>`. Without apiKey and getToken no Authorization header is sent. */
+  apiKey?: string;
+  /** A bearer token source called before each request (takes precedence over apiKey). */
+  getToken?: () => Promise<string>;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  organization?: string;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  /** Extra request-body fields (e.g. top_k, repeat_penalty, seed, reasoning_effort). */
+  extraBody?: Record<string, unknown>;
+  contextWindow?: number;
+  /** No chunk (or response) within this time → ProviderError `stream_timeout`. Default 120 s. */
+  idleTimeoutMs?: number;
+  /** Retries of rate-limited and 5xx requests before any output (default 3). */
+  maxRetries?: number;
+  /** Backoff tuning (delays); `maxRetries` above wins over `retry.maxRetries`. */
+  retry?: RetryPolicy;
+  /** Ask for `stream_options: { include_usage: true }` (only where the server accepts it). Default false. */
+  includeUsage?: boolean;
+  /** Further values to keep out of error messages (client secrets, header keys). */
+  secrets?: string[];
+  /** Maps one entry of GET /models to a ModelInfo (e.g. to mark catalog models unavailable). */
+  describeModel?: (entry: { id: string } & Record<string, unknown>) => ModelInfo;
+  /** `configured`: the endpoint serves one fixed model (a deployment), so listModels reports it without a request. */
+  modelListing?: 'endpoint' | 'configured';
+  fetch?: typeof fetch;
+}
+
+export function createOpenAICompatibleProvider(opts: OpenAICompatibleOptions): ModelProvider {
+  return new OpenAICompatibleProvider(opts);
+}
+
+class OpenAICompatibleProvider implements ModelProvider {
+  readonly id: ProviderId;
+  readonly model: string;
+  readonly contextWindow?: number;
+  private readonly client: OpenAI;
+  private readonly errorContext: ErrorContext;
+  private readonly idleTimeoutMs: number;
+  private readonly retryPolicy: RetryPolicy;
+
+  constructor(private readonly opts: OpenAICompatibleOptions) {
+    this.id = opts.id;
+    this.model = opts.model;
+    if (opts.contextWindow !== undefined) this.contextWindow = opts.contextWindow;
+    this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.retryPolicy = { ...opts.retry, maxRetries: opts.maxRetries ?? opts.retry?.maxRetries };
+    const hasBearer = opts.apiKey !== undefined || opts.getToken !== undefined;
+    this.client = new OpenAI({
+      apiKey: opts.getToken ?? opts.apiKey ?? null,
+      adminAPIKey: null,
+      organization: opts.organization ?? null,
+      project: null,
+      webhookSecret: null,
+      ...(opts.baseURL !== undefined ? { baseURL: opts.baseURL } : {}),
+      // Without a bearer credential, say so explicitly: the package then sends no Authorization header.
+      defaultHeaders: { ...(hasBearer ? {} : { Authorization: null }), ...opts.headers },
+      ...(opts.query ? { defaultQuery: opts.query } : {}),
+      maxRetries: 0,
+      timeout: 24 * 60 * 60 * 1000, // the idle timeout below governs; a long answer may legitimately stream for minutes
+      logLevel: 'off',
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    });
+    this.errorContext = {
+      provider: opts.id,
+      model: opts.model,
+      endpoint: this.client.baseURL,
+      secrets: [opts.apiKey, ...Object.values(opts.headers ?? {}), ...(opts.secrets ?? [])].filter(
+        (s): s is string => typeof s === 'string' && s.length > 0,
+      ),
+    };
+  }
+
+  /** The request body without the streaming fields. */
+  private requestBody(req: Pick<ChatRequest, 'messages' | 'tools' | 'responseFormat'>): ChatCompletionCreateParamsBase {
+    const o = this.opts;
+    const responseFormat = toWireResponseFormat(req.responseFormat);
+    return {
+      ...o.extraBody,
+      model: this.model,
+      messages: toWireMessages(req.messages),
+      ...(req.tools.length > 0 ? { tools: toWireTools(req.tools) } : {}),
+      ...(responseFormat ? { response_format: responseFormat } : {}),
+      ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
+      ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+      ...(o.topP !== undefined ? { top_p: o.topP } : {}),
+    };
+  }
+
+  async *streamChat(req: ChatRequest): AsyncIterable<StreamChunk> {
+    if (req.signal.aborted) throw abortError(req.signal);
+    const body: ChatCompletionCreateParamsStreaming = {
+      ...this.requestBody(req),
+      stream: true,
+      ...(this.opts.includeUsage ? { stream_options: { include_usage: true } } : {}),
+    };
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(req.signal.reason);
+    req.signal.addEventListener('abort', onAbort, { once: true });
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    let waitingFor = 'the response';
+    const armIdle = (what: string) => {
+      waitingFor = what;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, this.idleTimeoutMs);
+    };
+    const disarmIdle = () => clearTimeout(idleTimer);
+    const fail = (err: unknown): Error => {
+      if (req.signal.aborted) return abortError(req.signal);
+      if (timedOut) return this.timeoutError(waitingFor);
+      return toProviderError(err, this.errorContext);
+    };
+    try {
+      const stream = await withRetries(
+        async () => {
+          armIdle('the response');
+          try {
+            return await this.client.chat.completions.create(body, { signal: controller.signal });
+          } catch (err) {
+            throw fail(err);
+          } finally {
+            disarmIdle();
+          }
+        },
+        isRetryable,
+        { ...this.retryPolicy, signal: req.signal },
+      );
+      const accumulator = new ChunkAccumulator();
+      const chunks = stream[Symbol.asyncIterator]();
+      let received = 0;
+      for (;;) {
+        armIdle(received === 0 ? 'the first chunk' : 'the next chunk');
+        let next: IteratorResult<OpenAI.Chat.Completions.ChatCompletionChunk>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw fail(err);
+        } finally {
+          disarmIdle();
+        }
+        if (next.done) break;
+        received++;
+        yield* accumulator.push(next.value);
+      }
+      if (req.signal.aborted) throw abortError(req.signal);
+      yield* accumulator.finish();
+    } finally {
+      disarmIdle();
+      req.signal.removeEventListener('abort', onAbort);
+      controller.abort(); // releases the connection when the consumer stops early; a no-op after a clean end
+    }
+  }
+
+  private timeoutError(waitingFor: string): ProviderError {
+    const seconds = Math.round(this.idleTimeoutMs / 100) / 10;
+    return new ProviderError(
+      'stream_timeout',
+      `no data from ${this.id} at ${this.errorContext.endpoint} (model "${this.model}") for ${seconds} s while waiting for ${waitingFor}`,
+      'retry; if it keeps happening, check that the server is not overloaded or use a smaller model',
+    );
+  }
+
+  async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    if (this.opts.modelListing === 'configured') {
+      return [{ id: this.model, available: true, ...(this.contextWindow ? { contextWindow: this.contextWindow } : {}) }];
+    }
+    return withRetries(
+      async () => {
+        try {
+          const models: ModelInfo[] = [];
+          for await (const entry of this.client.models.list(signal ? { signal } : undefined)) {
+            models.push(this.describe(entry as unknown as { id: string } & Record<string, unknown>));
+          }
+          return models;
+        } catch (err) {
+          if (signal?.aborted) throw abortError(signal);
+          throw toProviderError(err, this.errorContext);
+        }
+      },
+      isRetryable,
+      { ...this.retryPolicy, ...(signal ? { signal } : {}) },
+    );
+  }
+
+  private describe(entry: { id: string } & Record<string, unknown>): ModelInfo {
+    if (this.opts.describeModel) return this.opts.describeModel(entry);
+    const { id, ...rest } = entry;
+    const info: ModelInfo = { id: String(id), available: true, extra: rest };
+    if (id === this.model && this.contextWindow !== undefined) info.contextWindow = this.contextWindow;
+    return info;
+  }
+
+  async checkHealth(signal?: AbortSignal): Promise<HealthReport> {
+    const where = `${this.id} at ${this.errorContext.endpoint}`;
+    try {
+      if (this.opts.modelListing === 'configured') return await this.probeChat(where, signal);
+      const models = await this.listModels(signal);
+      const names = models.map((m) => m.id);
+      const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length} in all)` : '');
+      return { ok: true, message: `${where} is reachable; models: ${shown || 'none listed'}` };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      const mapped = toProviderError(err, this.errorContext);
+      return { ok: false, message: mapped.message, remedy: mapped.remedy };
+    }
+  }
+
+  /** For endpoints without a model list: one chat request limited to a single output token. */
+  private async probeChat(where: string, signal?: AbortSignal): Promise<HealthReport> {
+    const probe = { role: 'user' as const, content: 'Reply with OK.' };
+    const body = { ...this.requestBody({ messages: [probe], tools: [] }), max_tokens: 1, stream: false as const };
+    try {
+      await this.client.chat.completions.create(body, signal ? { signal } : {});
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      throw toProviderError(err, this.errorContext);
+    }
+    return { ok: true, message: `${where} answered a test request with model "${this.model}"` };
+  }
+}
