@@ -12,8 +12,11 @@ export interface WorkspaceFiles {
   exists(absPath: string): Promise<boolean>;
   write(absPath: string, content: string): Promise<WriteOutcome>;
   delete(absPath: string): Promise<WriteOutcome>;
-  /** Paths created or deleted by pending proposals, so listings and searches can include/exclude them. */
-  pendingPaths(): { created: string[]; deleted: string[] };
+  /**
+   * Absolute paths created or deleted by pending proposals, so listings and searches can include/exclude them.
+   * `modified` (optional) lists files whose proposed content differs from disk, so searches can use the proposal.
+   */
+  pendingPaths(): { created: string[]; deleted: string[]; modified?: string[] };
 }
 
 export interface WriteOutcome {

@@ -1,0 +1,7 @@
+/** A change batch id or change id that the store does not know (wrong id from the host). */
+export class UnknownIdError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownIdError';
+  }
+}

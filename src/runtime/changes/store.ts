@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { diffLines } from 'diff';
+import type { Change, ChangeBatch, ChangeDecision, ChangeKind, ChangeResult } from '../../protocol/records';
+import { resolveToolPath } from '../workspace/paths';
+import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from './atomic-write';
+import { UnknownIdError } from './errors';
+
+export interface ChangeBatchStoreOptions {
+  root: string;
+  newId?: () => string;
+}
+
+/** Lines added and removed between two versions of a file. */
+export function countLineChanges(original: string | null, proposed: string | null): { additions: number; deletions: number } {
+  let additions = 0;
+  let deletions = 0;
+  for (const part of diffLines(original ?? '', proposed ?? '')) {
+    if (part.added) additions += part.count;
+    else if (part.removed) deletions += part.count;
+  }
+  return { additions, deletions };
+}
+
+function kindOf(original: string | null, proposed: string | null): ChangeKind {
+  if (original === null) return 'create';
+  return proposed === null ? 'delete' : 'modify';
+}
+
+function snapshot(batch: ChangeBatch): ChangeBatch {
+  return { ...batch, changes: batch.changes.map((c) => ({ ...c })) };
+}
+
+/**
+ * The run's proposed file changes. Writes made by tools become changes of the open batch (nothing touches disk);
+ * when the run ends the batch is finalized (pending) and the host decides which changes to apply.
+ */
+export class ChangeBatchStore {
+  readonly root: string;
+  onUpdate?: (batch: ChangeBatch) => void;
+  onFileWritten?: (relPath: string, changeId: string) => void;
+
+  private readonly newId: () => string;
+  private openBatch: ChangeBatch | null = null;
+  private pendingBatch: ChangeBatch | null = null;
+  /** Serializes proposals so two concurrent edits of one file cannot both read the disk original. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ChangeBatchStoreOptions) {
+    this.root = path.resolve(options.root);
+    this.newId = options.newId ?? randomUUID;
+  }
+
+  /**
+   * Start the open batch of a run. Does nothing while a batch awaits a decision (returns false), or when the
+   * open batch of an earlier run still holds changes (they stay in it, attributed to that run).
+   */
+  beginRun(runId: string): boolean {
+    if (this.pendingBatch) return false;
+    if (this.openBatch && this.openBatch.changes.length > 0) return false;
+    this.openBatch = { id: this.newId(), runId, status: 'open', changes: [] };
+    return true;
+  }
+
+  open(): ChangeBatch | null {
+    return this.openBatch ? snapshot(this.openBatch) : null;
+  }
+
+  pending(): ChangeBatch | null {
+    return this.pendingBatch ? snapshot(this.pendingBatch) : null;
+  }
+
+  /** Close the open batch for review. A batch without changes is dropped (returns null). */
+  finalize(): ChangeBatch | null {
+    const batch = this.openBatch;
+    this.openBatch = null;
+    if (!batch || batch.changes.length === 0) return null;
+    batch.status = 'pending';
+    this.pendingBatch = batch;
+    return snapshot(batch);
+  }
+
+  /** Proposed content of a path: a string, null when the proposal deletes it, undefined when there is none. */
+  proposedContent(absPath: string): string | null | undefined {
+    const key = path.resolve(absPath);
+    for (const batch of [this.openBatch, this.pendingBatch]) {
+      const change = batch?.changes.find((c) => c.absolutePath === key);
+      if (change) return change.proposedContent;
+    }
+    return undefined;
+  }
+
+  /** Absolute paths created, deleted and modified by open or pending proposals. */
+  pendingPaths(): { created: string[]; deleted: string[]; modified: string[] } {
+    const lists = { create: [] as string[], delete: [] as string[], modify: [] as string[] };
+    for (const batch of [this.openBatch, this.pendingBatch]) {
+      for (const change of batch?.changes ?? []) lists[change.kind].push(change.absolutePath);
+    }
+    return { created: lists.create, deleted: lists.delete, modified: lists.modify };
+  }
+
+  /**
+   * Record that `absPath` should hold `proposed` (null = delete it). Repeated edits of one file merge into one change
+   * that keeps the first disk original. A change that ends up equal to the original (e.g. create then delete) is removed.
+   */
+  propose(absPath: string, proposed: string | null): Promise<Change> {
+    const result = this.queue.then(() => this.proposeNow(path.resolve(absPath), proposed));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async proposeNow(absPath: string, proposed: string | null): Promise<Change> {
+    const batch = this.openBatch ?? this.openImplicitly();
+    const index = batch.changes.findIndex((c) => c.absolutePath === absPath);
+    const existing = index >= 0 ? batch.changes[index] : undefined;
+    const originalContent = existing ? existing.originalContent : await readTextOrNull(absPath);
+    const change: Change = {
+      id: existing?.id ?? this.newId(),
+      path: resolveToolPath(this.root, absPath).relative,
+      absolutePath: absPath,
+      kind: kindOf(originalContent, proposed),
+      originalContent,
+      proposedContent: proposed,
+      ...countLineChanges(originalContent, proposed),
+    };
+    const isNoOp = originalContent === proposed;
+    if (isNoOp) {
+      if (index >= 0) batch.changes.splice(index, 1);
+    } else if (index >= 0) {
+      batch.changes[index] = change;
+    } else {
+      batch.changes.push(change);
+    }
+    if (existing || !isNoOp) this.onUpdate?.(snapshot(batch));
+    return { ...change };
+  }
+
+  private openImplicitly(): ChangeBatch {
+    if (this.pendingBatch) {
+      throw new Error(
+        `change batch ${this.pendingBatch.id} is awaiting a decision; accept or reject it before proposing new changes`,
+      );
+    }
+    const batch: ChangeBatch = { id: this.newId(), runId: '', status: 'open', changes: [] };
+    this.openBatch = batch;
+    return batch;
+  }
+
+  /**
+   * Apply the host's decision to the pending batch. Accepted changes are written atomically per file after checking
+   * that the file on disk still equals the change's original (otherwise `stale`, nothing written).
+   */
+  async decide(batchId: string, decision: ChangeDecision, changeIds?: string[]): Promise<ChangeResult[]> {
+    const batch = this.pendingBatch;
+    if (!batch || batch.id !== batchId) {
+      if (this.openBatch?.id === batchId) {
+        throw new UnknownIdError(`change batch ${batchId} is still open (its run has not finished); decide it once it is pending`);
+      }
+      const hint = batch ? `the pending batch is ${batch.id}` : 'no batch is pending';
+      throw new UnknownIdError(`unknown change batch id ${batchId}: ${hint}`);
+    }
+    const accepted = this.acceptedIds(batch, decision, changeIds);
+    this.pendingBatch = null;
+    const results: ChangeResult[] = [];
+    for (const change of batch.changes) {
+      if (!accepted.has(change.id)) {
+        results.push({ changeId: change.id, path: change.path, status: 'rejected' });
+        continue;
+      }
+      results.push(await this.apply(change));
+    }
+    batch.status = 'decided';
+    return results;
+  }
+
+  private acceptedIds(batch: ChangeBatch, decision: ChangeDecision, changeIds: string[] | undefined): Set<string> {
+    if (decision === 'accept_all') return new Set(batch.changes.map((c) => c.id));
+    if (decision === 'reject_all') return new Set();
+    if (!changeIds) throw new UnknownIdError('accept_selected needs changeIds: the ids of the changes to apply');
+    const known = new Set(batch.changes.map((c) => c.id));
+    for (const id of changeIds) {
+      if (!known.has(id)) {
+        throw new UnknownIdError(`unknown change id ${id} in batch ${batch.id}: known ids are ${[...known].join(', ')}`);
+      }
+    }
+    return new Set(changeIds);
+  }
+
+  private async apply(change: Change): Promise<ChangeResult> {
+    const base = { changeId: change.id, path: change.path };
+    try {
+      const onDisk = await readTextOrNull(change.absolutePath);
+      if (onDisk !== change.originalContent) {
+        const what = change.originalContent === null ? 'now exists' : onDisk === null ? 'was deleted' : 'was modified';
+        return { ...base, status: 'stale', error: `${change.path} ${what} on disk since the change was proposed; not written` };
+      }
+      if (change.proposedContent === null) await deleteFileIfExists(change.absolutePath);
+      else await writeFileAtomic(change.absolutePath, change.proposedContent);
+    } catch (err) {
+      return { ...base, status: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
+    this.onFileWritten?.(change.path, change.id);
+    return { ...base, status: 'applied' };
+  }
+}

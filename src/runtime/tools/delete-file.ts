@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { ToolDefinition } from './types';
+import { ToolInputError } from './types';
+import { resolveArgPath, writeModeNote } from './tool-paths';
+
+const schema = z.object({
+  path: z.string().describe('File path, relative to the workspace root or absolute'),
+});
+
+export const deleteFileTool: ToolDefinition<typeof schema> = {
+  name: 'delete_file',
+  description: 'Delete a file.',
+  inputSchema: schema,
+  readOnly: false,
+  permissionTarget(args, ctx) {
+    const resolved = resolveArgPath(ctx.cwd, args.path);
+    return { ruleTool: 'Write', paths: [resolved.real], description: `Delete ${resolved.relative}` };
+  },
+  async run(args, ctx) {
+    const resolved = resolveArgPath(ctx.cwd, args.path);
+    if (!(await ctx.files.exists(resolved.real))) {
+      throw new ToolInputError(`file not found: ${resolved.relative} (nothing to delete)`);
+    }
+    const outcome = await ctx.files.delete(resolved.real);
+    return { output: `Deleted ${resolved.relative}. ${writeModeNote(outcome.mode)}` };
+  },
+};

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { WorkspaceFiles } from '../workspace/types';
+import { IgnoreRules } from '../workspace/ignore-rules';
+import { isWithin, realPathOf, toPosixRelative } from '../workspace/paths';
+import { walkFiles } from '../workspace/walk';
+
+/** Hard cap on files visited by one listing or JS search, so a huge tree cannot stall a run. */
+export const MAX_WALKED_FILES = 200_000;
+
+/** A glob filter: patterns without `/` match the file name, others the path relative to `base`. */
+export function globFilter(pattern: string | undefined, base: string): (absPath: string) => boolean {
+  if (!pattern) return () => true;
+  const isMatch = picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
+  return (absPath) => isMatch(toPosixRelative(base, absPath));
+}
+
+/** Ignore rules rooted at the workspace, or at `base` when it lies outside the workspace. */
+export function rulesFor(root: string, base: string): IgnoreRules {
+  const realRoot = realPathOf(path.resolve(root));
+  return new IgnoreRules(isWithin(realRoot, base) ? realRoot : base);
+}
+
+export interface Listing {
+  /** Absolute paths, sorted by their posix path. */
+  files: string[];
+  truncated: boolean;
+}
+
+/** Compare file paths the same way in every tool (plain code-unit order of the posix form). */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Files under `base` as the agent sees them: on disk and not ignored, plus files created by pending proposals,
+ * minus files deleted by them.
+ */
+export async function listWorkspaceFiles(
+  files: WorkspaceFiles,
+  base: string,
+  filter: (absPath: string) => boolean,
+  signal?: AbortSignal,
+): Promise<Listing> {
+  const rules = rulesFor(files.root, base);
+  const walked = await walkFiles({ base, rules, maxFiles: MAX_WALKED_FILES, signal });
+  const pending = files.pendingPaths();
+  const deleted = new Set(pending.deleted);
+  const all = new Set(walked.files.filter((f) => !deleted.has(f)));
+  for (const created of pending.created) {
+    if (isWithin(base, created) && created !== base && !(await rules.ignoresPath(created))) all.add(created);
+  }
+  const kept = [...all].filter(filter).sort((a, b) => comparePaths(a.split(path.sep).join('/'), b.split(path.sep).join('/')));
+  return { files: kept, truncated: walked.truncated };
+}

@@ -1,0 +1,135 @@
+import { promises as fs } from 'node:fs';
+import { z } from 'zod';
+import { isWithin } from '../workspace/paths';
+import { globFilter, listWorkspaceFiles, rulesFor } from './file-listing';
+import { compileRegex, formatMatches, searchContent, type GrepMatch, type GrepQuery } from './grep-matches';
+import { findRipgrep, runRipgrep } from './ripgrep';
+import { resolveArgPath } from './tool-paths';
+import type { ToolContext, ToolDefinition } from './types';
+import { ToolInputError } from './types';
+
+const DEFAULT_MAX_RESULTS = 100;
+const MAX_RESULTS_LIMIT = 2000;
+/** Matches collected before sorting; beyond this the search stops and says so. */
+const COLLECT_CAP = 20_000;
+
+const schema = z.object({
+  pattern: z.string().min(1).describe('Regular expression'),
+  path: z.string().optional().describe('File or folder to search (default: workspace root)'),
+  glob: z.string().optional().describe('Only files matching, e.g. "*.ts" or "src/**/*.ts" (relative to path)'),
+  ignore_case: z.boolean().optional(),
+  max_results: z.number().int().min(1).max(MAX_RESULTS_LIMIT).optional().describe(`Default ${DEFAULT_MAX_RESULTS}`),
+});
+
+export interface GrepToolOptions {
+  /**
+   * Ripgrep binary: a path, `null` to always use the built-in JS search, or undefined to look it up
+   * (`AGENTCLI_RG_PATH`, then `rg` on PATH) at each call.
+   */
+  rgPath?: string | null;
+}
+
+interface SearchScope {
+  target: string;
+  isFile: boolean;
+  filter: (absPath: string) => boolean;
+  query: GrepQuery;
+  signal: AbortSignal;
+}
+
+/** The JS search: walk the listing (which already honours ignore rules and proposals) and test each line. */
+async function searchWithJs(ctx: ToolContext, scope: SearchScope): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
+  const regex = compileRegex(scope.query);
+  const files = scope.isFile
+    ? [scope.target]
+    : (await listWorkspaceFiles(ctx.files, scope.target, scope.filter, scope.signal)).files;
+  const matches: GrepMatch[] = [];
+  for (const file of files) {
+    if (scope.signal.aborted) return { matches, incomplete: true };
+    const bytes = await ctx.files.readBytes(file).catch(() => null);
+    if (!bytes) continue;
+    matches.push(...searchContent(file, bytes, regex));
+    if (matches.length >= COLLECT_CAP) return { matches, incomplete: true };
+  }
+  return { matches, incomplete: false };
+}
+
+/** Ripgrep over disk, then proposals searched in their proposed content instead of the disk version. */
+async function searchWithRipgrep(
+  ctx: ToolContext,
+  scope: SearchScope,
+  rgPath: string,
+  glob: string | undefined,
+): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
+  const rules = rulesFor(ctx.files.root, scope.target);
+  const result = await runRipgrep({
+    rgPath,
+    query: scope.query,
+    target: scope.target,
+    targetIsRulesRoot: rules.root === scope.target,
+    nameGlob: glob && !glob.includes('/') ? glob : undefined,
+    maxMatches: COLLECT_CAP,
+    signal: scope.signal,
+  });
+  const pending = ctx.files.pendingPaths();
+  const overlay = new Set([...pending.created, ...pending.deleted, ...(pending.modified ?? [])]);
+  const kept: GrepMatch[] = [];
+  const verdicts = new Map<string, boolean>();
+  for (const match of result.matches) {
+    if (overlay.has(match.absPath)) continue;
+    let keep = verdicts.get(match.absPath);
+    if (keep === undefined) {
+      keep = scope.isFile || (scope.filter(match.absPath) && !(await rules.ignoresPath(match.absPath)));
+      verdicts.set(match.absPath, keep);
+    }
+    if (keep) kept.push(match);
+  }
+  const proposals = [...pending.created, ...(pending.modified ?? [])].filter((f) =>
+    scope.isFile ? f === scope.target : isWithin(scope.target, f) && scope.filter(f),
+  );
+  if (proposals.length > 0) {
+    const regex = compileRegex(scope.query);
+    for (const file of proposals) {
+      if (!scope.isFile && (await rules.ignoresPath(file))) continue;
+      const bytes = await ctx.files.readBytes(file).catch(() => null);
+      if (bytes) kept.push(...searchContent(file, bytes, regex));
+    }
+  }
+  return { matches: kept, incomplete: result.incomplete };
+}
+
+export function createGrepTool(options: GrepToolOptions = {}): ToolDefinition<typeof schema> {
+  return {
+    name: 'grep',
+    description: 'Search file contents with a regex (.gitignore respected). Returns path:line:text, sorted.',
+    inputSchema: schema,
+    readOnly: true,
+    permissionTarget(args, ctx) {
+      const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
+      return { ruleTool: 'Read', paths: [resolved.real], description: `Search ${resolved.relative} for ${JSON.stringify(args.pattern)}` };
+    },
+    async run(args, ctx) {
+      const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
+      const existsOnDisk = await fs.stat(resolved.real).catch(() => null);
+      const proposed = existsOnDisk ? true : await ctx.files.exists(resolved.real);
+      if (!existsOnDisk && !proposed) throw new ToolInputError(`path not found: ${resolved.relative}`);
+      const scope: SearchScope = {
+        target: resolved.real,
+        isFile: existsOnDisk ? !existsOnDisk.isDirectory() : true,
+        filter: globFilter(args.glob, resolved.real),
+        query: { pattern: args.pattern, ignoreCase: args.ignore_case ?? false },
+        signal: ctx.signal,
+      };
+      const rgPath = options.rgPath === undefined ? findRipgrep() : options.rgPath;
+      // A file that exists only as a proposal is searched in JS; so is everything when ripgrep is missing.
+      const result =
+        rgPath && existsOnDisk ? await searchWithRipgrep(ctx, scope, rgPath, args.glob) : await searchWithJs(ctx, scope);
+      const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
+      if (result.matches.length === 0) {
+        const where = `${resolved.relative}${args.glob ? ` (glob ${JSON.stringify(args.glob)})` : ''}`;
+        return { output: `No matches for ${JSON.stringify(args.pattern)} in ${where}.` };
+      }
+      return { output: formatMatches(ctx.cwd, result.matches, maxResults, result.incomplete) };
+    },
+  };
+}

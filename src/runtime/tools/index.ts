@@ -1,0 +1,10 @@
+export * from './types';
+export { createCoreTools, toChatToolSpec, parseToolArgs, type CoreToolsOptions } from './registry';
+export { readFileTool, looksBinary } from './read-file';
+export { writeFileTool } from './write-file';
+export { editFileTool } from './edit-file';
+export { deleteFileTool } from './delete-file';
+export { listFilesTool } from './list-files';
+export { createGrepTool, type GrepToolOptions } from './grep';
+export { findRipgrep, RG_PATH_ENV } from './ripgrep';
+export { createRunCommandTool, DEFAULT_COMMAND_TIMEOUT_MS, MAX_COMMAND_TIMEOUT_MS } from './run-command';

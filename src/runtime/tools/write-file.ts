@@ -1,0 +1,38 @@
+import { promises as fs } from 'node:fs';
+import { z } from 'zod';
+import type { ToolDefinition } from './types';
+import { ToolInputError } from './types';
+import { lineCount, resolveArgPath, writeModeNote } from './tool-paths';
+
+const schema = z.object({
+  path: z.string().describe('File path, relative to the workspace root or absolute'),
+  content: z.string().describe('The complete new file content'),
+});
+
+async function isDirectory(absPath: string): Promise<boolean> {
+  try {
+    return (await fs.stat(absPath)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export const writeFileTool: ToolDefinition<typeof schema> = {
+  name: 'write_file',
+  description: 'Create a file or replace its whole content. Prefer edit_file for changes to existing files.',
+  inputSchema: schema,
+  readOnly: false,
+  permissionTarget(args, ctx) {
+    const resolved = resolveArgPath(ctx.cwd, args.path);
+    return { ruleTool: 'Write', paths: [resolved.real], description: `Write ${resolved.relative}` };
+  },
+  async run(args, ctx) {
+    const resolved = resolveArgPath(ctx.cwd, args.path);
+    if (await isDirectory(resolved.absolute)) {
+      throw new ToolInputError(`${resolved.relative} is a directory; give a file path`);
+    }
+    const outcome = await ctx.files.write(resolved.real, args.content);
+    const verb = outcome.kind === 'create' ? 'Created' : 'Updated';
+    return { output: `${verb} ${resolved.relative} (${lineCount(args.content)} lines). ${writeModeNote(outcome.mode)}` };
+  },
+};
