@@ -49,6 +49,8 @@ export const BatchSummary = z.object({
   files: z.array(BatchFile),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
+export type PendingPermissionInfo = z.infer<typeof PendingPermission>;
+export type PendingDirectoryInfo = z.infer<typeof PendingDirectoryAccess>;
 
 // ---------------------------------------------------------------- extension → webview
 

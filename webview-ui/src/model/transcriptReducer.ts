@@ -1,0 +1,276 @@
+/**
+ * Builds and updates the transcript from runtime events. Pure logic (no DOM, no vscode): the webview renders from it
+ * and the extension may run the same reducer to keep the snapshot it sends in `init`.
+ * Every mutation returns the ids of the items it touched so the view re-renders only those.
+ */
+import type { AgentEvent, ChangeBatch, ChangeResult, EventOf } from '../../../src/protocol';
+import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
+import { MAX_TOOL_OUTPUT } from '../transcriptItems';
+import { appendBounded, summarizeToolArgs } from './argsSummary';
+
+export interface TranscriptModel {
+  items: TranscriptItem[];
+  /** Item id → index in `items`. */
+  index: Map<string, number>;
+  /** The active run, from agent_start until agent_end. */
+  activeRunId: string | undefined;
+  nextLocalId: number;
+}
+
+export interface Changes {
+  /** The whole list was replaced: re-render everything. */
+  reset: boolean;
+  /** Items added or changed. */
+  ids: string[];
+}
+
+const none = (): Changes => ({ reset: false, ids: [] });
+const touched = (...ids: string[]): Changes => ({ reset: false, ids });
+
+export function createTranscript(items: readonly TranscriptItem[] = []): TranscriptModel {
+  const model: TranscriptModel = { items: [], index: new Map(), activeRunId: undefined, nextLocalId: 1 };
+  for (const item of items) {
+    if (model.index.has(item.id)) continue; // a duplicated id in a snapshot would break lookups: keep the first
+    model.index.set(item.id, model.items.length);
+    model.items.push(item);
+  }
+  return model;
+}
+
+export function findItem<K extends TranscriptItem['kind']>(model: TranscriptModel, id: string, kind: K): ItemOf<K> | undefined {
+  const i = model.index.get(id);
+  const item = i === undefined ? undefined : model.items[i];
+  return item?.kind === kind ? (item as ItemOf<K>) : undefined;
+}
+
+function append(model: TranscriptModel, item: TranscriptItem): Changes {
+  const existing = model.index.get(item.id);
+  if (existing !== undefined) {
+    model.items[existing] = item;
+  } else {
+    model.index.set(item.id, model.items.length);
+    model.items.push(item);
+  }
+  return touched(item.id);
+}
+
+function localId(model: TranscriptModel, prefix: string): string {
+  return `${prefix}:local-${model.nextLocalId++}`;
+}
+
+export const itemIds = {
+  assistant: (messageId: string) => `msg:${messageId}`,
+  tool: (toolCallId: string) => `tool:${toolCallId}`,
+  permission: (requestId: string) => `perm:${requestId}`,
+  directory: (requestId: string) => `dir:${requestId}`,
+  batch: (batchId: string) => `batch:${batchId}`,
+};
+
+/** The user sent a prompt from the panel: show it at once; agent_start binds it to its run. */
+export function addUserPrompt(model: TranscriptModel, prompt: { promptId: string; text: string; context: ContextChip[] }): Changes {
+  return append(model, { kind: 'user', id: `user:${prompt.promptId}`, promptId: prompt.promptId, text: prompt.text, context: prompt.context });
+}
+
+/** The extension refused the prompt: mark it failed and return its text so the panel can put it back in the box. */
+export function markPromptFailed(model: TranscriptModel, promptId: string): { changes: Changes; text: string | undefined } {
+  const item = findItem(model, `user:${promptId}`, 'user');
+  if (item === undefined || item.runId !== undefined) return { changes: none(), text: undefined };
+  item.failed = true;
+  return { changes: touched(item.id), text: item.text };
+}
+
+export function addError(model: TranscriptModel, error: { message: string; remedy?: string; code?: ItemOf<'error'>['code']; runId?: string }): Changes {
+  const last = model.items[model.items.length - 1];
+  if (last?.kind === 'error' && last.message === error.message && last.runId === error.runId) return none();
+  return append(model, { kind: 'error', id: localId(model, 'err'), code: error.code ?? 'extension', message: error.message, remedy: error.remedy, runId: error.runId });
+}
+
+export function toBatchFiles(batch: ChangeBatch): ItemOf<'batch'>['files'] {
+  return batch.changes.map((c) => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions }));
+}
+
+function upsertBatch(model: TranscriptModel, summary: BatchSummary): Changes {
+  const id = itemIds.batch(summary.batchId);
+  const existing = findItem(model, id, 'batch');
+  if (existing !== undefined) {
+    existing.files = summary.files;
+    if (existing.status !== 'decided') existing.status = summary.status;
+    return touched(id);
+  }
+  return append(model, { kind: 'batch', id, batchId: summary.batchId, runId: summary.runId, status: summary.status, files: summary.files });
+}
+
+export function applyBatchResult(model: TranscriptModel, batchId: string, results: ChangeResult[]): Changes {
+  const item = findItem(model, itemIds.batch(batchId), 'batch');
+  if (item === undefined) return none();
+  item.status = 'decided';
+  item.results = results;
+  return touched(item.id);
+}
+
+/** Settle everything a finished (or aborted) run left open: streaming text, running tools, pending prompts. */
+function settleRun(model: TranscriptModel, runId: string): string[] {
+  const ids: string[] = [];
+  for (const item of model.items) {
+    if (item.kind === 'assistant' && item.runId === runId && item.streaming) item.streaming = false;
+    else if (item.kind === 'tool' && item.runId === runId && item.status === 'running') item.status = 'cancelled';
+    else if ((item.kind === 'permission' || item.kind === 'directory') && item.runId === runId && item.status === 'pending') item.status = 'cancelled';
+    else continue;
+    ids.push(item.id);
+  }
+  return ids;
+}
+
+function onAgentStart(model: TranscriptModel, e: EventOf<'agent_start'>): Changes {
+  model.activeRunId = e.runId;
+  for (let i = model.items.length - 1; i >= 0; i--) {
+    const item = model.items[i];
+    if (item?.kind !== 'user') continue;
+    if (item.runId === undefined && item.failed !== true) {
+      item.runId = e.runId;
+      return touched(item.id);
+    }
+    break;
+  }
+  return append(model, { kind: 'user', id: `user:${e.runId}`, text: e.prompt, context: [], runId: e.runId });
+}
+
+function onAgentEnd(model: TranscriptModel, e: EventOf<'agent_end'>): Changes {
+  if (model.activeRunId === e.runId) model.activeRunId = undefined;
+  const ids = settleRun(model, e.runId);
+  if (e.status === 'aborted') ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: 'Stopped.' }).ids);
+  else if (e.status === 'stopped') {
+    const why = e.stoppedReason === undefined ? '' : ` (${e.stoppedReason.replace(/_/g, ' ')})`;
+    ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: `Run stopped${why}.` }).ids);
+  } else if (e.status === 'error' && e.error !== undefined) {
+    const alreadyShown = model.items.some((i) => i.kind === 'error' && i.runId === e.runId);
+    if (!alreadyShown) ids.push(...addError(model, { message: e.error.message, runId: e.runId, code: 'internal' }).ids);
+  }
+  return touched(...ids);
+}
+
+function onMessageText(model: TranscriptModel, e: { runId: string; messageId: string }, text: string, final: boolean): Changes {
+  const id = itemIds.assistant(e.messageId);
+  const item = findItem(model, id, 'assistant');
+  if (item === undefined) {
+    // Created lazily: an assistant message that only calls tools has no text and gets no bubble.
+    if (text === '') return none();
+    return append(model, { kind: 'assistant', id, messageId: e.messageId, runId: e.runId, text, streaming: !final });
+  }
+  item.text = final ? text : item.text + text;
+  item.streaming = !final;
+  return touched(id);
+}
+
+function onToolEvent(model: TranscriptModel, e: EventOf<'tool_start' | 'tool_update' | 'tool_end'>): Changes {
+  const id = itemIds.tool(e.toolCallId);
+  let item = findItem(model, id, 'tool');
+  if (item === undefined) {
+    item = { kind: 'tool', id, toolCallId: e.toolCallId, runId: e.runId, toolName: e.toolName, argsSummary: '', output: '', outputTruncated: false, status: 'running' };
+    append(model, item);
+  }
+  if (e.type === 'tool_start') {
+    item.argsSummary = summarizeToolArgs(e.args);
+  } else if (e.type === 'tool_update') {
+    const next = appendBounded(item.output, e.output, MAX_TOOL_OUTPUT);
+    item.output = next.text;
+    item.outputTruncated = item.outputTruncated || next.truncated;
+  } else {
+    item.status = e.success ? 'success' : 'failure';
+    item.durationMs = e.durationMs;
+    if (e.error !== undefined) item.error = e.error;
+    if (item.output === '' && e.output !== undefined) {
+      const bounded = appendBounded('', e.output, MAX_TOOL_OUTPUT);
+      item.output = bounded.text;
+      item.outputTruncated = bounded.truncated;
+    }
+  }
+  return touched(id);
+}
+
+function resolveRequest(model: TranscriptModel, id: string, kind: 'permission' | 'directory', outcome: 'allowed' | 'denied' | 'cancelled', scope?: string): Changes {
+  const item = findItem(model, id, kind);
+  if (item === undefined) return none();
+  item.status = outcome;
+  if (item.kind === 'permission' && scope !== undefined) item.scope = scope;
+  return touched(id);
+}
+
+export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
+  switch (e.type) {
+    case 'agent_start':
+      return onAgentStart(model, e);
+    case 'agent_end':
+      return onAgentEnd(model, e);
+    case 'message_start':
+      return none();
+    case 'message_update':
+      return onMessageText(model, e, e.delta, false);
+    case 'message_end':
+      return onMessageText(model, e, e.content, true);
+    case 'tool_start':
+    case 'tool_update':
+    case 'tool_end':
+      return onToolEvent(model, e);
+    case 'permission_request':
+      return append(model, {
+        kind: 'permission', id: itemIds.permission(e.requestId), requestId: e.requestId, runId: e.runId, tool: e.tool,
+        description: e.description, command: e.command, paths: e.paths, suggestedRules: e.suggestedRules, choices: e.choices, status: 'pending',
+      });
+    case 'permission_resolved':
+      return resolveRequest(model, itemIds.permission(e.requestId), 'permission', e.outcome, e.scope);
+    case 'directory_access_request':
+      return append(model, { kind: 'directory', id: itemIds.directory(e.requestId), requestId: e.requestId, runId: e.runId, path: e.path, reason: e.reason, status: 'pending' });
+    case 'directory_access_resolved':
+      return resolveRequest(model, itemIds.directory(e.requestId), 'directory', e.outcome);
+    case 'change_batch_updated':
+    case 'change_batch_ready':
+      return upsertBatch(model, { batchId: e.batch.id, runId: e.batch.runId, status: e.batch.status, files: toBatchFiles(e.batch) });
+    case 'change_batch_decided':
+      return applyBatchResult(model, e.batchId, e.results);
+    case 'error':
+      return addError(model, { message: e.error, remedy: e.remedy, code: e.code, runId: e.runId });
+    default:
+      // turn_*, step_end, mcp_invocation, file_modified, session_end: nothing to show in the transcript.
+      return none();
+  }
+}
+
+/** Cards for pending requests and a pending batch that an `init` snapshot lists but its items do not contain. */
+export function mergePending(
+  model: TranscriptModel,
+  pending: { permissions: PendingPermissionInfo[]; directories: PendingDirectoryInfo[]; batch: BatchSummary | null },
+): Changes {
+  const ids: string[] = [];
+  for (const p of pending.permissions) {
+    const id = itemIds.permission(p.requestId);
+    if (model.index.has(id)) continue;
+    ids.push(...append(model, { kind: 'permission', id, requestId: p.requestId, tool: p.tool, description: p.description, suggestedRules: [], choices: ['once', 'session', 'always', 'deny', 'alternative'], status: 'pending' }).ids);
+  }
+  for (const d of pending.directories) {
+    const id = itemIds.directory(d.requestId);
+    if (model.index.has(id)) continue;
+    ids.push(...append(model, { kind: 'directory', id, requestId: d.requestId, path: d.path, reason: d.reason, status: 'pending' }).ids);
+  }
+  if (pending.batch !== null) ids.push(...upsertBatch(model, pending.batch).ids);
+  return touched(...ids);
+}
+
+/** New chat: the conversation goes, a batch still waiting for a decision stays (the runtime keeps it too). */
+export function clearConversation(model: TranscriptModel): Changes {
+  const kept = model.items.filter((i) => i.kind === 'batch' && i.status !== 'decided');
+  const fresh = createTranscript(kept);
+  model.items = fresh.items;
+  model.index = fresh.index;
+  model.activeRunId = undefined;
+  return { reset: true, ids: [] };
+}
+
+/** Replace everything with a snapshot (the extension's `init` is the truth). */
+export function replaceTranscript(model: TranscriptModel, items: readonly TranscriptItem[]): Changes {
+  const fresh = createTranscript(items);
+  model.items = fresh.items;
+  model.index = fresh.index;
+  model.activeRunId = undefined;
+  return { reset: true, ids: [] };
+}
