@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { ChatToolSpec } from '../providers/types';
+import type { ToolDefinition } from '../tools/types';
+import type { EventDraft } from './host';
+import { newId } from './ids';
+import { RequestCancelledError, type PendingRequests } from './pending-requests';
+
+export interface EditorToolDescriptor {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export type McpAnswer = { success: true; result: string } | { success: false; error: string };
+
+export const EDITOR_TOOL_PREFIX = 'editor_';
+/** How long the runtime waits for the editor to answer one invocation. */
+export const EDITOR_TOOL_TIMEOUT_MS = Number(process.env.AGENTCLI_EDITOR_TOOL_TIMEOUT_MS) || 60_000;
+
+/**
+ * Tools hosted by the editor (diagnostics, symbols, ...). The model sees them as `editor_<name>`; a call becomes an
+ * `mcp_invocation` event answered by exactly one `respondToMcpInvocation` with the same request id.
+ */
+export class EditorTools {
+  private descriptors: EditorToolDescriptor[] = [];
+
+  constructor(
+    private readonly pending: PendingRequests,
+    private readonly emit: (draft: EventDraft) => void,
+    private readonly currentTurn: () => { runId: string; turnId: string } | undefined,
+  ) {}
+
+  set(descriptors: EditorToolDescriptor[]): string[] {
+    const names = new Set<string>();
+    for (const d of descriptors) {
+      if (names.has(d.name)) throw new Error(`duplicate editor tool name "${d.name}"`);
+      names.add(d.name);
+    }
+    this.descriptors = descriptors;
+    return descriptors.map((d) => EDITOR_TOOL_PREFIX + d.name);
+  }
+
+  specs(): ChatToolSpec[] {
+    return this.descriptors.map((d) => ({ name: EDITOR_TOOL_PREFIX + d.name, description: d.description, parameters: d.inputSchema }));
+  }
+
+  definitions(): ToolDefinition[] {
+    return this.descriptors.map((d) => this.definition(d));
+  }
+
+  answer(requestId: string, answer: McpAnswer): boolean {
+    return this.pending.answer(requestId, 'mcp', answer);
+  }
+
+  private definition(d: EditorToolDescriptor): ToolDefinition {
+    const name = EDITOR_TOOL_PREFIX + d.name;
+    return {
+      name,
+      description: d.description,
+      inputSchema: z.record(z.string(), z.unknown()),
+      readOnly: true,
+      permissionTarget: () => ({ ruleTool: name, description: `Ask the editor: ${d.name}` }),
+      run: async (args, ctx) => {
+        const turn = this.currentTurn();
+        if (!turn) return { output: 'no active turn', isError: true };
+        const requestId = newId('mcp');
+        this.emit({ type: 'mcp_invocation', ...turn, requestId, toolCallId: ctx.toolCallId, tool: d.name, args });
+        try {
+          const answer = await this.pending.wait<McpAnswer>(requestId, 'mcp', { tool: d.name }, ctx.signal, EDITOR_TOOL_TIMEOUT_MS);
+          return answer.success ? { output: answer.result } : { output: `editor tool ${d.name} failed: ${answer.error}`, isError: true };
+        } catch (e) {
+          if (e instanceof RequestCancelledError && e.reason === 'timeout') {
+            return { output: `editor tool ${d.name} did not answer within ${EDITOR_TOOL_TIMEOUT_MS} ms`, isError: true };
+          }
+          throw e;
+        }
+      },
+    };
+  }
+}

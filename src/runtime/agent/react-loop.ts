@@ -1,0 +1,152 @@
+import type { AgentStep, HistoryMessage, PromptContext, ResponseFormat, RunStatus } from '../../protocol';
+import { ProviderError, type ChatToolSpec, type ModelProvider } from '../providers/types';
+import type { EventDraft } from './host';
+import { newId } from './ids';
+import { RequestCancelledError, type PendingRequests } from './pending-requests';
+import { executeToolCall, type ToolCallRequest, type ToolExecutionDeps } from './tool-executor';
+
+export interface RunRequest {
+  runId: string;
+  message: string;
+  context?: PromptContext[];
+  stepControl?: boolean;
+  maxIterations: number;
+  responseFormat?: ResponseFormat;
+}
+
+export interface LoopDeps {
+  history: HistoryMessage[];
+  systemPrompt: string;
+  provider: ModelProvider;
+  toolSpecs: ChatToolSpec[];
+  tools: ToolExecutionDeps;
+  pending: PendingRequests;
+  emit(draft: EventDraft): void;
+  signal: AbortSignal;
+}
+
+export interface RunOutcome {
+  status: RunStatus;
+  stoppedReason?: string;
+  text: string;
+  error?: { code: string; message: string };
+}
+
+export type StepDecision = { decision: 'continue' | 'stop'; reason?: string };
+
+export function renderUserMessage(message: string, context: PromptContext[] | undefined): string {
+  if (!context?.length) return message;
+  const blocks = context.map((c) => {
+    const where = c.startLine ? `${c.path}:${c.startLine}${c.endLine ? `-${c.endLine}` : ''}` : c.path;
+    return c.text !== undefined ? `<${c.kind} path="${where}">\n${c.text}\n</${c.kind}>` : `<${c.kind} path="${where}"/>`;
+  });
+  return `${blocks.join('\n')}\n\n${message}`;
+}
+
+/**
+ * The `react` loop: reason (stream the assistant message), act (run its tool calls), observe (results go into the
+ * history for the next request), until a text-only answer, a stop decision, the iteration bound, an abort or an error.
+ * Events: turn_start, message_*, tool_* (with permission/directory requests before a tool's work), step_end, turn_end.
+ */
+export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<RunOutcome> {
+  const { emit, signal, history } = deps;
+  history.push({ role: 'user', content: renderUserMessage(req.message, req.context) });
+  let lastText = '';
+  let stepNumber = 0;
+  for (let turnNumber = 1; ; turnNumber++) {
+    const turnId = newId('turn');
+    const ids = { runId: req.runId, turnId };
+    emit({ type: 'turn_start', ...ids, turnNumber });
+    const messageId = newId('msg');
+    let text = '';
+    let messageOpen = false;
+    const calls: ToolCallRequest[] = [];
+    try {
+      const stream = deps.provider.streamChat({
+        messages: [{ role: 'system', content: deps.systemPrompt }, ...history],
+        tools: deps.toolSpecs,
+        ...(req.responseFormat ? { responseFormat: req.responseFormat } : {}),
+        signal,
+      });
+      emit({ type: 'message_start', ...ids, messageId, role: 'assistant' });
+      messageOpen = true;
+      for await (const chunk of stream) {
+        if (signal.aborted) break;
+        if (chunk.type === 'text' && chunk.delta) {
+          text += chunk.delta;
+          emit({ type: 'message_update', ...ids, messageId, delta: chunk.delta });
+        } else if (chunk.type === 'tool_call') {
+          calls.push({ id: chunk.id || newId('call'), name: chunk.name, arguments: chunk.arguments });
+        }
+      }
+      if (signal.aborted) throw new RequestCancelledError('aborted');
+      emit({ type: 'message_end', ...ids, messageId, content: text });
+      messageOpen = false;
+      if (text) lastText = text;
+      history.push({
+        role: 'assistant',
+        content: text,
+        ...(calls.length ? { toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) } : {}),
+      });
+      if (calls.length === 0) {
+        emit({ type: 'turn_end', ...ids, reason: 'completed' });
+        return { status: 'completed', text };
+      }
+      const step: AgentStep = { stepNumber: ++stepNumber, toolCalls: [], toolResults: [], ...(text ? { thought: text } : {}) };
+      for (let i = 0; i < calls.length; i++) {
+        const call = calls[i]!;
+        try {
+          const outcome = await executeToolCall(call, deps.tools, { ...ids, signal });
+          history.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.output });
+          step.toolCalls.push({ tool: call.name, args: outcome.args });
+          step.toolResults.push(
+            outcome.success
+              ? { tool: call.name, success: true, output: outcome.output }
+              : { tool: call.name, success: false, error: outcome.output },
+          );
+        } catch (e) {
+          // Keep the history valid for the next prompt: every tool call gets a result.
+          for (const rest of calls.slice(i)) {
+            history.push({ role: 'tool', toolCallId: rest.id, toolName: rest.name, content: 'not run: the user aborted the turn' });
+          }
+          throw e;
+        }
+      }
+      emit({ type: 'step_end', ...ids, step, awaitingDecision: req.stepControl === true });
+      if (req.stepControl) {
+        const answer = await deps.pending.wait<StepDecision>(`${req.runId}#${step.stepNumber}`, 'step', { runId: req.runId }, signal);
+        if (answer.decision === 'stop') {
+          emit({ type: 'turn_end', ...ids, reason: 'stop_condition' });
+          return { status: 'stopped', stoppedReason: answer.reason ?? 'stop_condition', text: lastText };
+        }
+      }
+      if (turnNumber >= req.maxIterations) {
+        emit({ type: 'turn_end', ...ids, reason: 'max_iterations' });
+        return { status: 'stopped', stoppedReason: 'max_iterations', text: lastText };
+      }
+      emit({ type: 'turn_end', ...ids, reason: 'tool_use' });
+    } catch (e) {
+      if (messageOpen) {
+        emit({ type: 'message_end', ...ids, messageId, content: text });
+        if (text && history.at(-1)?.role !== 'assistant') history.push({ role: 'assistant', content: text });
+      }
+      if (signal.aborted || (e instanceof RequestCancelledError && e.reason === 'aborted')) {
+        emit({ type: 'turn_end', ...ids, reason: 'aborted' });
+        return { status: 'aborted', text: text || lastText };
+      }
+      emit({ type: 'turn_end', ...ids, reason: 'error' });
+      const error =
+        e instanceof ProviderError
+          ? { code: e.code, message: e.message, remedy: e.remedy }
+          : { code: 'internal', message: (e as Error).message ?? String(e), remedy: undefined };
+      emit({
+        type: 'error',
+        runId: req.runId,
+        code: error.code as never,
+        error: error.message,
+        ...(error.remedy ? { remedy: error.remedy } : {}),
+      });
+      return { status: 'error', text: text || lastText, error: { code: error.code, message: error.message } };
+    }
+  }
+}

@@ -1,0 +1,293 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  RpcErrorCode,
+  type AgentEvent,
+  type ChangeDecision,
+  type HistoryMessage,
+  type PermissionMode,
+  type RuntimeState,
+} from '../../protocol';
+import { ChangeBatchStore } from '../changes';
+import type { Config } from '../config/schema';
+import { DirectoryGrants } from '../permissions/directory-grants';
+import { PermissionPolicy } from '../permissions/policy';
+import { createProvider } from '../providers/create-provider';
+import { createCoreTools, toChatToolSpec } from '../tools/registry';
+import type { ToolDefinition } from '../tools/types';
+import { BatchedFiles, DirectFiles } from '../workspace/files';
+import type { WorkspaceFiles } from '../workspace/types';
+import { EditorTools } from './editor-tools';
+import { RuntimeRequestError } from './errors';
+import type { EventDraft, RunHost } from './host';
+import { newId } from './ids';
+import { PendingRequests } from './pending-requests';
+import { runReactLoop, type RunOutcome, type RunRequest } from './react-loop';
+import { effectiveSelection, type Selection } from './selection';
+import { buildSystemPrompt } from './system-prompt';
+
+export interface SessionOptions {
+  cwd: string;
+  home?: string;
+  config: Config;
+  projectConfigFile: string;
+  host: RunHost;
+  /** rpc mode and --patch: writes become a change batch that lands only after a decision. */
+  batchMode: boolean;
+  permissionMode?: PermissionMode;
+  selection?: Selection;
+  systemPrompt?: string;
+  appendSystemPrompt?: string[];
+  skills?: string[];
+  maxIterations?: number;
+}
+
+export interface ActiveRun {
+  runId: string;
+  controller: AbortController;
+  done: Promise<RunOutcome>;
+}
+
+/** One conversation with its history, modes, pending requests and change batch. Shared by rpc and CLI modes. */
+export class Session {
+  id = newId('session');
+  readonly startedAt = Date.now();
+  readonly cwd: string;
+  readonly pending = new PendingRequests();
+  readonly store: ChangeBatchStore;
+  readonly files: WorkspaceFiles;
+  readonly policy: PermissionPolicy;
+  readonly grants: DirectoryGrants;
+  readonly editorTools: EditorTools;
+  readonly outputDir: string;
+  history: HistoryMessage[] = [];
+  config: Config;
+  selection: Selection;
+  planMode = false;
+  private baseMode: PermissionMode;
+  private yoloUntil: number | undefined;
+  private yoloTimer: NodeJS.Timeout | undefined;
+  private yoloActive = false;
+  private active: ActiveRun | undefined;
+  private turn: { runId: string; turnId: string } | undefined;
+  private readonly coreTools: ToolDefinition[];
+
+  constructor(private readonly opts: SessionOptions) {
+    this.cwd = opts.cwd;
+    this.config = opts.config;
+    this.selection = opts.selection ?? {};
+    this.baseMode = opts.permissionMode ?? opts.config.permissions.defaultMode ?? 'interactive';
+    this.outputDir = path.join(os.tmpdir(), 'agentcli-output', this.id);
+    mkdirSync(this.outputDir, { recursive: true });
+    this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
+    this.store.onUpdate = (batch) => {
+      if (batch.status === 'open') this.emit({ type: 'change_batch_updated', runId: batch.runId, batch });
+    };
+    this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
+    this.files = opts.batchMode
+      ? new BatchedFiles(this.store)
+      : new DirectFiles(this.cwd, (p) => this.emit({ type: 'file_modified', path: p }));
+    this.policy = new PermissionPolicy({ cwd: this.cwd, ...(opts.home ? { home: opts.home } : {}), rules: opts.config.permissions, mode: this.baseMode });
+    this.grants = new DirectoryGrants([...opts.config.permissions.additionalDirectories, this.outputDir]);
+    this.editorTools = new EditorTools(this.pending, (d) => this.emit(d), () => this.turn);
+    this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
+  }
+
+  emit(draft: EventDraft): void {
+    if (draft.type === 'turn_start') this.turn = { runId: draft.runId, turnId: draft.turnId };
+    this.opts.host.emit({ ...draft, sessionId: this.id } as AgentEvent);
+  }
+
+  get permissionMode(): PermissionMode {
+    return this.yoloActive ? 'unrestricted' : this.baseMode;
+  }
+
+  get running(): ActiveRun | undefined {
+    return this.active;
+  }
+
+  selected(): { provider: string; model: string } {
+    return effectiveSelection(this.config, this.selection);
+  }
+
+  /** Starts a run; answers at once. Refused while another run is active or a change batch awaits a decision. */
+  startRun(req: Omit<RunRequest, 'runId' | 'maxIterations'> & { maxIterations?: number }): ActiveRun {
+    if (this.active) {
+      throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `run ${this.active.runId} is still active: wait for its agent_end or call abort`);
+    }
+    const pendingBatch = this.store.pending();
+    if (pendingBatch) {
+      throw new RuntimeRequestError(
+        RpcErrorCode.BatchPending,
+        `change batch ${pendingBatch.id} (${pendingBatch.changes.length} file(s)) is waiting for a decision: call decideChanges first`,
+      );
+    }
+    const runId = newId('run');
+    const controller = new AbortController();
+    const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller);
+    this.active = { runId, controller, done };
+    void done.finally(() => {
+      if (this.active?.runId === runId) this.active = undefined;
+      this.turn = undefined;
+    });
+    return this.active;
+  }
+
+  private async execute(req: RunRequest, controller: AbortController): Promise<RunOutcome> {
+    this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
+    if (this.opts.batchMode) this.store.beginRun(req.runId);
+    let outcome: RunOutcome;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const session = this;
+    try {
+      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions()].map((t) => [t.name, t]));
+      outcome = await runReactLoop(req, {
+        history: this.history,
+        systemPrompt: buildSystemPrompt({
+          cwd: this.cwd,
+          batchMode: this.opts.batchMode,
+          ...(this.opts.systemPrompt !== undefined ? { systemPrompt: this.opts.systemPrompt } : {}),
+          appendSystemPrompt: this.opts.appendSystemPrompt ?? [],
+          skills: this.opts.skills ?? [],
+          ...(this.opts.home ? { home: this.opts.home } : {}),
+        }),
+        provider: createProvider(this.config, this.selection),
+        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs()],
+        tools: {
+          cwd: this.cwd,
+          files: this.files,
+          tools,
+          policy: this.policy,
+          grants: this.grants,
+          pending: this.pending,
+          host: this.opts.host,
+          emit: (d) => this.emit(d),
+          outputDir: this.outputDir,
+          projectConfigFile: this.opts.projectConfigFile,
+          batchMode: this.opts.batchMode,
+          // Read at each tool call, so mode changes during a run apply to its next tool call.
+          get planMode() {
+            return session.planMode;
+          },
+          get permissionMode() {
+            return session.permissionMode;
+          },
+        },
+        pending: this.pending,
+        emit: (d) => this.emit(d),
+        signal: controller.signal,
+      });
+    } catch (e) {
+      const message = (e as Error).message ?? String(e);
+      const code = (e as { code?: unknown }).code;
+      const remedy = (e as { remedy?: unknown }).remedy;
+      const errCode = typeof code === 'string' ? code : 'internal';
+      this.emit({ type: 'error', runId: req.runId, code: errCode as never, error: message, ...(typeof remedy === 'string' ? { remedy } : {}) });
+      outcome = { status: 'error', text: '', error: { code: errCode, message } };
+    }
+    if (this.opts.batchMode) {
+      const batch = this.store.finalize();
+      if (batch) this.emit({ type: 'change_batch_ready', runId: req.runId, batch });
+    }
+    this.emit({
+      type: 'agent_end',
+      runId: req.runId,
+      status: outcome.status,
+      text: outcome.text,
+      ...(outcome.stoppedReason ? { stoppedReason: outcome.stoppedReason } : {}),
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+    return outcome;
+  }
+
+  /** Cancels the active run: HTTP request, running commands, pending requests. Always answers. */
+  abort(): { aborted: boolean; runId?: string } {
+    const run = this.active;
+    if (!run) return { aborted: false };
+    run.controller.abort();
+    return { aborted: true, runId: run.runId };
+  }
+
+  async decideChanges(batchId: string, decision: ChangeDecision, changeIds?: string[]) {
+    try {
+      const results = await this.store.decide(batchId, decision, changeIds);
+      this.emit({ type: 'change_batch_decided', batchId, results });
+      return { batchId, results };
+    } catch (e) {
+      if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
+      throw e;
+    }
+  }
+
+  setPermissionMode(mode: PermissionMode): PermissionMode {
+    this.baseMode = mode;
+    this.policy.mode = this.permissionMode;
+    return this.permissionMode;
+  }
+
+  setYolo(enabled: boolean, timeoutMinutes?: number): RuntimeState['yolo'] {
+    if (this.yoloTimer) clearTimeout(this.yoloTimer);
+    this.yoloTimer = undefined;
+    this.yoloActive = enabled;
+    this.yoloUntil = enabled && timeoutMinutes ? Date.now() + timeoutMinutes * 60_000 : undefined;
+    if (this.yoloUntil) {
+      this.yoloTimer = setTimeout(() => this.setYolo(false), this.yoloUntil - Date.now());
+      this.yoloTimer.unref();
+    }
+    this.policy.mode = this.permissionMode;
+    return this.yoloState();
+  }
+
+  private yoloState(): RuntimeState['yolo'] {
+    return { active: this.yoloActive, ...(this.yoloUntil ? { expiresAt: new Date(this.yoloUntil).toISOString() } : {}) };
+  }
+
+  /** Clears the conversation (a pending change batch is kept) and starts a new session id. */
+  reset(): string {
+    if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'abort the active run before resetting the conversation');
+    this.history = [];
+    this.id = newId('session');
+    return this.id;
+  }
+
+  state(): RuntimeState {
+    const sel = this.selected();
+    return {
+      sessionId: this.id,
+      cwd: this.cwd,
+      status: this.active ? 'running' : 'idle',
+      ...(this.active ? { runId: this.active.runId } : {}),
+      provider: sel.provider,
+      model: sel.model,
+      permissionMode: this.permissionMode,
+      planMode: this.planMode,
+      yolo: this.yoloState(),
+      pendingBatch: this.store.pending() ?? this.store.open(),
+      pendingPermissions: this.pending.list('permission').map((p) => ({
+        requestId: p.requestId,
+        tool: String(p.info.tool),
+        description: String(p.info.description),
+        acknowledged: p.acknowledged,
+      })),
+      pendingDirectoryAccess: this.pending.list('directory').map((p) => ({
+        requestId: p.requestId,
+        path: String(p.info.path),
+        reason: String(p.info.reason),
+        acknowledged: p.acknowledged,
+      })),
+      messageCount: this.history.length,
+    };
+  }
+
+  /** Rough token count (4 characters a token) of what the next request would send. */
+  contextUsage(): { usedTokens: number; messageCount: number } {
+    const chars = this.history.reduce((n, m) => n + m.content.length + (m.toolCalls?.reduce((k, c) => k + c.arguments.length, 0) ?? 0), 0);
+    return { usedTokens: Math.ceil(chars / 4), messageCount: this.history.length };
+  }
+
+  end(): void {
+    if (this.yoloTimer) clearTimeout(this.yoloTimer);
+    this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
+  }
+}

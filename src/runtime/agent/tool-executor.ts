@@ -1,0 +1,222 @@
+import path from 'node:path';
+import type { PermissionMode } from '../../protocol';
+import type { DirectoryGrants } from '../permissions/directory-grants';
+import type { PermissionPolicy } from '../permissions/policy';
+import { saveAllowRules } from '../permissions/save-rules';
+import { parseToolArgs } from '../tools/registry';
+import { ToolInputError, type PermissionTarget, type ToolDefinition } from '../tools/types';
+import type { WorkspaceFiles } from '../workspace/types';
+import { resolveToolPath } from '../workspace/paths';
+import type { DirectoryAnswer, EventDraft, PermissionAnswer, RunHost } from './host';
+import { newId } from './ids';
+import { RequestCancelledError, type PendingRequests } from './pending-requests';
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface ToolCallOutcome {
+  tool: string;
+  args: unknown;
+  success: boolean;
+  /** What the model is told. */
+  output: string;
+}
+
+export interface ToolExecutionDeps {
+  cwd: string;
+  files: WorkspaceFiles;
+  tools: ReadonlyMap<string, ToolDefinition>;
+  policy: PermissionPolicy;
+  grants: DirectoryGrants;
+  pending: PendingRequests;
+  host: RunHost;
+  emit(draft: EventDraft): void;
+  outputDir: string;
+  projectConfigFile: string;
+  /** Writes become proposals awaiting review, so they need no separate approval. */
+  batchMode: boolean;
+  planMode: boolean;
+  permissionMode: PermissionMode;
+}
+
+export interface RunScope {
+  runId: string;
+  turnId: string;
+  signal: AbortSignal;
+}
+
+class Refused extends Error {}
+
+/** Runs one tool call: argument validation, plan mode, directory access, permission, execution, events. */
+export async function executeToolCall(call: ToolCallRequest, deps: ToolExecutionDeps, scope: RunScope): Promise<ToolCallOutcome> {
+  const ids = { runId: scope.runId, turnId: scope.turnId, toolCallId: call.id, toolName: call.name };
+  const tool = deps.tools.get(call.name);
+  let args: unknown = safeJson(call.arguments);
+  const started = Date.now();
+  const finish = (success: boolean, output: string): ToolCallOutcome => {
+    deps.emit({ type: 'tool_end', ...ids, durationMs: Date.now() - started, success, ...(success ? { output } : { error: output }) });
+    return { tool: call.name, args, success, output };
+  };
+  let startedEvent = false;
+  const start = () => {
+    if (startedEvent) return;
+    startedEvent = true;
+    deps.emit({ type: 'tool_start', ...ids, args });
+  };
+  try {
+    if (!tool) {
+      start();
+      throw new Refused(`unknown tool "${call.name}"; available tools: ${[...deps.tools.keys()].join(', ')}`);
+    }
+    const parsed = parseToolArgs(tool, call.arguments);
+    if (!parsed.ok) {
+      start();
+      throw new Refused(parsed.error);
+    }
+    args = parsed.args;
+    if (deps.planMode && !tool.readOnly) {
+      start();
+      throw new Refused(`plan mode is on: only read-only tools may run; "${tool.name}" changes files or runs commands. Describe the plan instead.`);
+    }
+    const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
+    await ensureDirectoryAccess(target, deps, scope, call.id);
+    await ensurePermission(tool, target, deps, scope, call.id);
+    start();
+    const result = await tool.run(parsed.args as never, {
+      cwd: deps.cwd,
+      files: deps.files,
+      signal: scope.signal,
+      toolCallId: call.id,
+      outputDir: deps.outputDir,
+      onOutput: (chunk) => deps.emit({ type: 'tool_update', ...ids, output: chunk }),
+    });
+    return finish(!result.isError, result.output);
+  } catch (e) {
+    start();
+    if (e instanceof RequestCancelledError && e.reason === 'aborted') {
+      finish(false, 'aborted by the user');
+      throw e;
+    }
+    if (scope.signal.aborted) {
+      finish(false, 'aborted by the user');
+      throw new RequestCancelledError('aborted');
+    }
+    if (e instanceof Refused || e instanceof ToolInputError) return finish(false, e.message);
+    return finish(false, `${call.name} failed: ${(e as Error).message}`);
+  }
+}
+
+async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecutionDeps, scope: RunScope, toolCallId: string) {
+  for (const p of target.paths ?? []) {
+    const resolved = resolveToolPath(deps.cwd, p);
+    if (resolved.inside || deps.grants.isGranted(resolved.real)) continue;
+    const dir = (await isDirectory(resolved.real)) ? resolved.real : path.dirname(resolved.real);
+    const reason = `${target.description} needs ${target.ruleTool === 'Read' ? 'read' : 'write'} access outside the workspace`;
+    let answer: DirectoryAnswer;
+    if (!deps.host.interactive) {
+      const allowed = deps.permissionMode === 'unrestricted';
+      deps.host.notice?.(
+        allowed
+          ? `directory access to ${dir} granted (unrestricted mode)`
+          : `directory access to ${dir} denied: nobody to ask in a non-interactive run (use --yolo, or permissions.additionalDirectories in .agentcli/config.json)`,
+      );
+      answer = { allowed, scope: 'once' };
+    } else {
+      const requestId = newId('dir');
+      deps.emit({ type: 'directory_access_request', runId: scope.runId, turnId: scope.turnId, requestId, toolCallId, path: dir, reason });
+      try {
+        answer = await deps.pending.wait<DirectoryAnswer>(requestId, 'directory', { path: dir, reason }, scope.signal);
+      } catch (e) {
+        deps.emit({ type: 'directory_access_resolved', runId: scope.runId, turnId: scope.turnId, requestId, outcome: 'cancelled' });
+        throw e;
+      }
+      deps.emit({
+        type: 'directory_access_resolved',
+        runId: scope.runId,
+        turnId: scope.turnId,
+        requestId,
+        outcome: answer.allowed ? 'allowed' : 'denied',
+      });
+    }
+    if (!answer.allowed) throw new Refused(`access to ${dir} was denied by the user; stay inside the workspace ${deps.cwd}`);
+    if (answer.scope === 'session') deps.grants.grantSession(dir);
+  }
+}
+
+async function ensurePermission(
+  tool: ToolDefinition,
+  target: PermissionTarget,
+  deps: ToolExecutionDeps,
+  scope: RunScope,
+  toolCallId: string,
+) {
+  const verdict = deps.policy.evaluate(target, tool.readOnly);
+  if (verdict.decision === 'allow') return;
+  if (verdict.decision === 'deny') throw new Refused(`permission denied: ${verdict.reason}`);
+  // Proposals in a change batch are reviewed before anything is written, so they need no prompt of their own,
+  // unless the policy asks because of the path itself (protected paths).
+  if (deps.batchMode && target.ruleTool === 'Write' && !/protected/i.test(verdict.reason)) return;
+  let answer: PermissionAnswer;
+  if (!deps.host.interactive) {
+    deps.host.notice?.(
+      `permission denied: ${target.description} (${verdict.reason}). Nobody can approve in a non-interactive run: ` +
+        `pass --yolo, or add an allow rule such as ${verdict.suggestedRules[0] ?? `${target.ruleTool}(...)`} to .agentcli/config.json`,
+    );
+    throw new Refused(`permission denied: ${target.description} needs approval and nobody can approve in this non-interactive run`);
+  }
+  const requestId = newId('perm');
+  const base = { runId: scope.runId, turnId: scope.turnId, requestId };
+  deps.emit({
+    type: 'permission_request',
+    ...base,
+    toolCallId,
+    tool: tool.name,
+    description: target.description,
+    ...(target.command !== undefined ? { command: target.command } : {}),
+    ...(target.paths ? { paths: target.paths.map((p) => resolveToolPath(deps.cwd, p).relative) } : {}),
+    suggestedRules: verdict.suggestedRules,
+    choices: verdict.suggestedRules.length > 0 ? ['once', 'session', 'always', 'deny', 'alternative'] : ['once', 'deny', 'alternative'],
+  });
+  try {
+    answer = await deps.pending.wait<PermissionAnswer>(
+      requestId,
+      'permission',
+      { tool: tool.name, description: target.description },
+      scope.signal,
+    );
+  } catch (e) {
+    deps.emit({ type: 'permission_resolved', ...base, outcome: 'cancelled' });
+    throw e;
+  }
+  deps.emit({ type: 'permission_resolved', ...base, outcome: answer.allowed ? 'allowed' : 'denied', scope: answer.scope });
+  if (!answer.allowed) {
+    throw new Refused(
+      answer.alternative
+        ? `the user denied ${target.description} and asks you to do this instead: ${answer.alternative}`
+        : `the user denied ${target.description}; do not retry it, ask the user or take another approach`,
+    );
+  }
+  if (answer.scope === 'session' || answer.scope === 'always') deps.policy.addSessionRules(verdict.suggestedRules);
+  if (answer.scope === 'always' && verdict.suggestedRules.length > 0) {
+    await saveAllowRules(deps.projectConfigFile, verdict.suggestedRules);
+  }
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  const { stat } = await import('node:fs/promises');
+  return stat(p).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

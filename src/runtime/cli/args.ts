@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+import { PermissionMode } from '../../protocol';
+import { LOOP_TYPES, PROVIDER_IDS, SUPPORTED_LOOP_TYPE, type ProviderId } from '../config/schema';
+
+export interface CliOptions {
+  prompt?: string;
+  model?: string;
+  provider?: ProviderId;
+  json: boolean;
+  bare: boolean;
+  restricted: boolean;
+  yolo: boolean;
+  patch: boolean;
+  mode: 'print' | 'rpc';
+  permissionMode?: PermissionMode;
+  sysPrompt?: string;
+  appendSystemPrompt: string[];
+  skills: string[];
+  maxIterations?: number;
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: agentcli [options] [prompt]
+       agentcli config <set|get|list|path> ...
+       agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
+
+Options:
+  -p, --prompt <text>              run one prompt non-interactively (also: a positional prompt)
+  --model <id>                     model for this run (<provider>/<model> switches both)
+  --provider <id>                  ${PROVIDER_IDS.join(' | ')}
+  --json                           print one JSON object {type, content, ...} at the end instead of streaming
+  --bare                           no stored sign-in: ignore ~/.agentcli/config.json; provider and keys from the environment
+  --restricted                     no writes, no shell
+  --yolo                           approve everything (deny rules and protected paths still apply), for CI
+  --patch                          collect the run's edits as one change batch, print it as a unified diff, then apply it
+  --loop-type <type>               loop strategy: ${LOOP_TYPES.join(', ')} (only ${SUPPORTED_LOOP_TYPE} is supported yet)
+  --sys-prompt <text|file>         replace the system prompt
+  --append-system-prompt <text|file>  append to the system prompt (repeatable)
+  --skill <name>                   enable a skill from .agentcli/skills or ~/.agentcli/skills (repeatable)
+  --max-iterations <n>             bound the loop (default: config maxIterations, 50)
+  --permission-mode <mode>         interactive | restricted | unrestricted
+  --mode <print|rpc>               rpc: serve JSON-RPC on stdio
+  -v, --version                    print the version
+  -h, --help                       print this help
+
+Environment: SERVICE_PROVIDER, SERVICE_MODEL, SERVICE_API_KEY, SERVICE_AI_API_KEY, SERVICE_BASE_URL, SERVICE_DEBUG,
+VENDORAPI_API_KEY, LOCALRUNNER_HOST, CLOUDHUB_* (see README).`;
+
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive integer (got "${value}")`);
+  return n;
+}
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        prompt: { type: 'string', short: 'p' },
+        model: { type: 'string' },
+        provider: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        bare: { type: 'boolean', default: false },
+        restricted: { type: 'boolean', default: false },
+        yolo: { type: 'boolean', default: false },
+        patch: { type: 'boolean', default: false },
+        'loop-type': { type: 'string' },
+        'sys-prompt': { type: 'string' },
+        'append-system-prompt': { type: 'string', multiple: true, default: [] },
+        skill: { type: 'string', multiple: true, default: [] },
+        'max-iterations': { type: 'string' },
+        'permission-mode': { type: 'string' },
+        mode: { type: 'string' },
+        version: { type: 'boolean', short: 'v', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const v = parsed.values;
+  if (v.prompt !== undefined && parsed.positionals.length > 0) {
+    throw new UsageError(`give the prompt once: with -p/--prompt, or as a positional argument (extra argument: "${parsed.positionals[0]}")`);
+  }
+  const prompt = v.prompt ?? (parsed.positionals.length ? parsed.positionals.join(' ') : undefined);
+  if (v.provider !== undefined && !(PROVIDER_IDS as readonly string[]).includes(v.provider)) {
+    throw new UsageError(`--provider must be one of ${PROVIDER_IDS.join(', ')} (got "${v.provider}")`);
+  }
+  const loopType = v['loop-type'];
+  if (loopType !== undefined && !(LOOP_TYPES as readonly string[]).includes(loopType)) {
+    throw new UsageError(`--loop-type must be one of ${LOOP_TYPES.join(', ')} (got "${loopType}")`);
+  }
+  if (loopType !== undefined && loopType !== SUPPORTED_LOOP_TYPE) {
+    throw new UsageError(`--loop-type ${loopType} is not supported yet; use ${SUPPORTED_LOOP_TYPE}`);
+  }
+  const mode = v.mode ?? 'print';
+  if (mode !== 'print' && mode !== 'rpc') throw new UsageError(`--mode must be "rpc" or "print" (got "${mode}")`);
+  const pm = v['permission-mode'];
+  if (pm !== undefined && !PermissionMode.safeParse(pm).success) {
+    throw new UsageError(`--permission-mode must be one of ${PermissionMode.options.join(', ')} (got "${pm}")`);
+  }
+  if (v.restricted && v.yolo) throw new UsageError('--restricted and --yolo contradict each other: pick one');
+  if (v['sys-prompt'] === '') throw new UsageError('--sys-prompt needs text or a file path');
+  return {
+    ...(prompt !== undefined ? { prompt } : {}),
+    ...(v.model !== undefined ? { model: v.model } : {}),
+    ...(v.provider !== undefined ? { provider: v.provider as ProviderId } : {}),
+    json: v.json,
+    bare: v.bare,
+    restricted: v.restricted,
+    yolo: v.yolo,
+    patch: v.patch,
+    mode,
+    ...(pm !== undefined ? { permissionMode: pm as PermissionMode } : {}),
+    ...(v['sys-prompt'] !== undefined ? { sysPrompt: v['sys-prompt'] } : {}),
+    appendSystemPrompt: v['append-system-prompt'],
+    skills: v.skill,
+    ...(v['max-iterations'] !== undefined ? { maxIterations: positiveInt('--max-iterations', v['max-iterations']) } : {}),
+    help: v.help,
+    version: v.version,
+  };
+}

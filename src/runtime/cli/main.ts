@@ -1,0 +1,118 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Capabilities } from '../../protocol';
+import type { RunHost } from '../agent/host';
+import { Session } from '../agent/session';
+import { runConfigCommand } from './config-command';
+import { loadConfig } from '../config/load';
+import { parseModelSelector } from '../providers/create-provider';
+import { startRpcServer } from '../rpc/server';
+import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
+import { runPrint } from './print-run';
+import { RUNTIME_VERSION } from '../version';
+import type { Config } from '../config/schema';
+import { createCoreTools } from '../tools/registry';
+
+export interface CliIo {
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
+  const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
+  const provider = sel?.provider ?? opts.provider;
+  return new Session({
+    cwd: io.cwd,
+    home: io.home,
+    config,
+    projectConfigFile: path.join(io.cwd, '.agentcli', 'config.json'),
+    host,
+    batchMode,
+    ...(opts.permissionMode
+      ? { permissionMode: opts.permissionMode }
+      : opts.yolo
+        ? { permissionMode: 'unrestricted' as const }
+        : opts.restricted
+          ? { permissionMode: 'restricted' as const }
+          : {}),
+    selection: { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) },
+    ...(opts.sysPrompt !== undefined ? { systemPrompt: opts.sysPrompt } : {}),
+    appendSystemPrompt: opts.appendSystemPrompt,
+    skills: opts.skills,
+    ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
+  });
+}
+
+function capabilities(): Capabilities {
+  return {
+    loopTypes: ['react'],
+    tools: createCoreTools().map((t) => t.name),
+    stepControl: true,
+    changeBatches: true,
+    structuredOutput: true,
+    editorMcpTools: true,
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+export async function main(argv: string[], io?: CliIo): Promise<number> {
+  const cio: CliIo = io ?? {
+    cwd: process.cwd(),
+    home: os.homedir(),
+    env: process.env,
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+  };
+  if (argv[0] === 'config') return runConfigCommand(argv.slice(1), cio);
+  let opts: CliOptions;
+  try {
+    opts = parseCliArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      cio.stderr(`agentcli: ${e.message}\nRun "agentcli --help" for usage.\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (opts.help) {
+    cio.stdout(USAGE + '\n');
+    return 0;
+  }
+  if (opts.version) {
+    cio.stdout(`agentcli ${RUNTIME_VERSION}\n`);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare }).config;
+    if (opts.model !== undefined) parseModelSelector(opts.model);
+  } catch (e) {
+    cio.stderr(`agentcli: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (opts.mode === 'rpc') {
+    await startRpcServer({
+      input: process.stdin,
+      output: process.stdout,
+      capabilities: capabilities(),
+      log: (line) => cio.stderr(`[agentcli] ${line}\n`),
+      createSession: (emit) => createSession(opts, config, { interactive: true, emit }, cio, true),
+    });
+    return 0;
+  }
+  let prompt = opts.prompt;
+  if (prompt === undefined && !process.stdin.isTTY) prompt = await readStdin();
+  if (!prompt) {
+    cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');
+    return 2;
+  }
+  return runPrint(prompt, opts, config, cio);
+}

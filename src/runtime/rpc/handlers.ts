@@ -1,0 +1,164 @@
+import {
+  isCompatibleProtocol,
+  PROTOCOL_VERSION,
+  RpcErrorCode,
+  type Capabilities,
+  type MethodName,
+  type ParamsOf,
+  type ResultOf,
+} from '../../protocol';
+import { RuntimeRequestError } from '../agent/errors';
+import type { Session } from '../agent/session';
+import { ConfigSchema, PROVIDER_IDS, type ProviderId } from '../config/schema';
+import { formatZodIssues } from './format-issues';
+import { createProvider, parseModelSelector } from '../providers/create-provider';
+import { RUNTIME_VERSION } from '../version';
+
+export type Handlers = { [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
+
+const ok = { ok: true as const };
+
+function unknownId(kind: string, id: string): never {
+  throw new RuntimeRequestError(RpcErrorCode.UnknownId, `no pending ${kind} with id "${id}" (already answered, cancelled, or never sent)`);
+}
+
+function deepMerge(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(overlay)) {
+    const cur = out[k];
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' && !Array.isArray(cur)
+        ? deepMerge(cur as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
+  }
+  return out;
+}
+
+export function createHandlers(session: Session, capabilities: Capabilities): Handlers {
+  return {
+    initialize: (p) => {
+      if (!isCompatibleProtocol(p.protocolVersion)) {
+        throw new RuntimeRequestError(
+          RpcErrorCode.ProtocolVersionMismatch,
+          `protocol version ${p.protocolVersion} is not compatible with this runtime's ${PROTOCOL_VERSION}: update the host or the agentcli runtime so their major versions match`,
+        );
+      }
+      const sel = session.selected();
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        runtimeVersion: RUNTIME_VERSION,
+        sessionId: session.id,
+        cwd: session.cwd,
+        provider: sel.provider,
+        model: sel.model,
+        permissionMode: session.permissionMode,
+        capabilities,
+      };
+    },
+    prompt: (p) => {
+      const run = session.startRun({
+        message: p.message,
+        ...(p.context ? { context: p.context } : {}),
+        ...(p.stepControl !== undefined ? { stepControl: p.stepControl } : {}),
+        ...(p.maxIterations !== undefined ? { maxIterations: p.maxIterations } : {}),
+        ...(p.responseFormat ? { responseFormat: p.responseFormat } : {}),
+      });
+      return { runId: run.runId };
+    },
+    abort: () => session.abort(),
+    permissionResponse: (p) => {
+      const allowed = p.alternative !== undefined ? false : (p.allowed ?? p.decision === 'allow');
+      const answer = { allowed, scope: p.scope ?? 'once', ...(p.alternative ? { alternative: p.alternative } : {}) };
+      if (!session.pending.answer(p.requestId, 'permission', answer)) unknownId('permission request', p.requestId);
+      return ok;
+    },
+    acknowledgePermission: (p) => {
+      if (!session.pending.acknowledge(p.requestId, 'permission')) unknownId('permission request', p.requestId);
+      return ok;
+    },
+    respondToDirectoryAccess: (p) => {
+      if (!session.pending.answer(p.requestId, 'directory', { allowed: p.allowed, scope: p.scope ?? 'once' })) {
+        unknownId('directory access request', p.requestId);
+      }
+      return ok;
+    },
+    acknowledgeDirectoryAccess: (p) => {
+      if (!session.pending.acknowledge(p.requestId, 'directory')) unknownId('directory access request', p.requestId);
+      return ok;
+    },
+    decideChanges: (p) => session.decideChanges(p.batchId, p.decision, p.changeIds),
+    respondToStep: (p) => {
+      const id = `${p.runId}#${p.stepNumber}`;
+      const answer = { decision: p.decision, ...(p.reason ? { reason: p.reason } : {}) };
+      if (!session.pending.answer(id, 'step', answer)) unknownId('step decision', id);
+      return ok;
+    },
+    setPlanMode: (p) => {
+      session.planMode = p.enabled;
+      return { planMode: session.planMode };
+    },
+    setPermissionMode: (p) => ({ permissionMode: session.setPermissionMode(p.mode) }),
+    setYolo: (p) => ({ yolo: session.setYolo(p.enabled, p.timeoutMinutes) }),
+    setModel: (p) => {
+      const sel = parseModelSelector(p.model);
+      session.selection = { ...(sel.provider ? { provider: sel.provider } : { provider: session.selected().provider as ProviderId }), model: sel.model };
+      return session.selected();
+    },
+    getState: () => session.state(),
+    getMessages: () => ({ messages: session.history }),
+    getContextUsage: () => {
+      const usage = session.contextUsage();
+      let contextWindow: number | undefined;
+      try {
+        contextWindow = createProvider(session.config, session.selection).contextWindow;
+      } catch {
+        contextWindow = undefined;
+      }
+      return { ...usage, ...(contextWindow ? { contextWindow } : {}) };
+    },
+    listModels: async (p) => {
+      let provider = session.selected().provider as ProviderId;
+      if (p.provider !== undefined) {
+        if (!(PROVIDER_IDS as readonly string[]).includes(p.provider)) {
+          throw new RuntimeRequestError(RpcErrorCode.InvalidParams, `"provider" must be one of ${PROVIDER_IDS.join(', ')} (got "${p.provider}")`);
+        }
+        provider = p.provider as ProviderId;
+      }
+      const sameProvider = provider === session.selected().provider;
+      const instance = createProvider(session.config, sameProvider ? session.selection : { provider });
+      const models = await instance.listModels();
+      return {
+        provider,
+        current: sameProvider ? session.selected().model : instance.model,
+        models: models.map((m) => ({
+          id: m.id,
+          available: m.available,
+          ...(m.reason ? { reason: m.reason } : {}),
+          ...(m.contextWindow ? { contextWindow: m.contextWindow } : {}),
+        })),
+      };
+    },
+    configure: (p) => {
+      const merged = deepMerge(session.config as Record<string, unknown>, p.config);
+      const parsed = ConfigSchema.safeParse(merged);
+      if (!parsed.success) {
+        throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${formatZodIssues(parsed.error.issues)}`);
+      }
+      session.config = parsed.data;
+      return session.selected();
+    },
+    setEditorMcpTools: (p) => {
+      try {
+        return { registered: session.editorTools.set(p.tools) };
+      } catch (e) {
+        throw new RuntimeRequestError(RpcErrorCode.InvalidParams, (e as Error).message);
+      }
+    },
+    respondToMcpInvocation: (p) => {
+      const answer = p.success ? { success: true as const, result: p.result ?? '' } : { success: false as const, error: p.error ?? '' };
+      if (!session.editorTools.answer(p.requestId, answer)) unknownId('editor tool invocation', p.requestId);
+      return ok;
+    },
+    reset: () => ({ sessionId: session.reset() }),
+  };
+}

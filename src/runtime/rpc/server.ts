@@ -1,0 +1,97 @@
+import { ResponseError } from 'vscode-jsonrpc/node';
+import {
+  createNdjsonConnection,
+  EVENT_NOTIFICATION,
+  methodNames,
+  methods,
+  RpcErrorCode,
+  type AgentEvent,
+  type Capabilities,
+  type MethodName,
+} from '../../protocol';
+import { RuntimeRequestError } from '../agent/errors';
+import type { Session } from '../agent/session';
+import { createHandlers } from './handlers';
+import { formatZodIssues } from './format-issues';
+
+export interface RpcServerOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Builds the session once the event sink exists. */
+  createSession: (emit: (e: AgentEvent) => void) => Session;
+  capabilities: Capabilities;
+  log: (line: string) => void;
+  maxMessageBytes?: number;
+}
+
+function toResponseError(e: unknown): ResponseError<unknown> {
+  if (e instanceof ResponseError) return e;
+  if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message);
+  const err = e as { name?: string; message?: string; code?: unknown };
+  if (err?.name === 'ConfigError') return new ResponseError(RpcErrorCode.ConfigError, err.message ?? 'invalid configuration');
+  if (err?.name === 'ProviderError') return new ResponseError(RpcErrorCode.ProviderError, err.message ?? 'provider error');
+  return new ResponseError(RpcErrorCode.InternalError, `internal error: ${err?.message ?? String(e)}`);
+}
+
+/**
+ * The JSON-RPC server of `agentcli --mode rpc`: one message per line on stdin/stdout, logs on stderr. Every request is
+ * validated against the protocol's schemas; nothing a host sends can crash the process.
+ */
+export function startRpcServer(opts: RpcServerOptions): Promise<void> {
+  const connection = createNdjsonConnection(opts.input as never, opts.output as never, {
+    answerViolations: true,
+    ...(opts.maxMessageBytes ? { maxMessageBytes: opts.maxMessageBytes } : {}),
+    onViolation: (v) => opts.log(`rejected message: ${v.message}`),
+  });
+  const emit = (e: AgentEvent) => {
+    connection.sendNotification(EVENT_NOTIFICATION, e).catch(() => {});
+  };
+  const session = opts.createSession(emit);
+  const handlers = createHandlers(session, opts.capabilities);
+  let initialized = false;
+
+  connection.onRequest(async (method: string, rawParams: unknown) => {
+    if (!(methodNames as string[]).includes(method)) {
+      throw new ResponseError(RpcErrorCode.MethodNotFound, `unknown method "${method}"; available methods: ${methodNames.join(', ')}`);
+    }
+    const name = method as MethodName;
+    if (!initialized && name !== 'initialize') {
+      throw new ResponseError(RpcErrorCode.NotInitialized, `call "initialize" before "${name}"`);
+    }
+    if (Array.isArray(rawParams)) {
+      throw new ResponseError(RpcErrorCode.InvalidParams, `"params" of ${name} must be an object, not an array`);
+    }
+    const parsed = methods[name].params.safeParse(rawParams ?? {});
+    if (!parsed.success) {
+      throw new ResponseError(RpcErrorCode.InvalidParams, `invalid params for ${name}: ${formatZodIssues(parsed.error.issues)}`);
+    }
+    try {
+      const result = await (handlers[name] as (p: unknown) => unknown)(parsed.data);
+      if (name === 'initialize') initialized = true;
+      return result;
+    } catch (e) {
+      throw toResponseError(e);
+    }
+  });
+  connection.onNotification(() => {
+    // Hosts send no notifications in this protocol version; unknown ones are ignored as JSON-RPC requires.
+  });
+
+  return new Promise<void>((resolve) => {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      session.abort();
+      session.end();
+      // Let the last notifications flush before the caller exits.
+      setTimeout(() => {
+        connection.dispose();
+        resolve();
+      }, 50);
+    };
+    connection.onClose(close);
+    connection.onError(([err]) => opts.log(`transport error: ${err.message}`));
+    connection.listen();
+  });
+}
