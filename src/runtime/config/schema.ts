@@ -7,6 +7,7 @@
  * number from 0 to 1`; the loader appends the file name and the value it got.
  */
 import { z } from 'zod';
+import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule } from '../permissions/rules';
 
 export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
@@ -79,7 +80,7 @@ export const LocalRunnerSettingsSchema = z.looseObject({
   numGpu: int().min(0, { error: 'must be an integer of 0 or more' }).optional(),
   numThread: positiveInt().optional(),
   numBatch: positiveInt().optional(),
-  preset: str().optional(),
+  preset: z.enum(LOCALRUNNER_PRESET_NAMES, { error: `is not a known preset; ${oneOf(LOCALRUNNER_PRESET_NAMES)}` }).optional(),
 });
 
 export const GgufServerSettingsSchema = z.looseObject({

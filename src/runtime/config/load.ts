@@ -1,0 +1,70 @@
+import { dottedPath, configErrorFromIssues } from './errors';
+import { environmentLayer } from './env';
+import { mergeConfigLayers } from './merge';
+import { projectConfigPath, userConfigPath } from './paths';
+import { readConfigFile, type JsonObject } from './read-file';
+import { ConfigSchema, type Config } from './schema';
+import { resolveSecretReferences, withoutSecrets } from './secrets';
+
+export interface LoadConfigOptions {
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** No stored sign-in: skip the user file and any key in the project file; keys come from the environment. */
+  bare?: boolean;
+}
+
+export interface LoadedConfig {
+  /** The effective configuration, defaults applied and environment references resolved. */
+  config: Config;
+  /** Config files that exist and were read, lowest precedence first. */
+  files: string[];
+  userFile: string;
+  projectFile: string;
+}
+
+/** Check one file on its own so an error names the file it is in. */
+function validateFile(file: string, raw: JsonObject): void {
+  const result = ConfigSchema.safeParse(raw);
+  if (!result.success) throw configErrorFromIssues(result.error.issues, raw, () => file);
+}
+
+/**
+ * Effective configuration: user file < project file < environment. Objects merge deeply and
+ * permission rule lists are concatenated. Throws ConfigError with the file (or variable), the
+ * dotted key and what was expected.
+ */
+export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
+  const userFile = userConfigPath(opts.home);
+  const projectFile = projectConfigPath(opts.cwd);
+  const files: string[] = [];
+  let merged: JsonObject = {};
+
+  const layers: Array<[file: string, read: boolean]> = [
+    [userFile, !opts.bare],
+    [projectFile, true],
+  ];
+  for (const [file, read] of layers) {
+    if (!read) continue;
+    // The same path twice (cwd === home) is one file, read once.
+    if (files.includes(file)) continue;
+    const raw = readConfigFile(file);
+    if (raw === undefined) continue;
+    validateFile(file, raw);
+    files.push(file);
+    merged = mergeConfigLayers(merged, opts.bare ? withoutSecrets(raw) : raw);
+  }
+
+  const { layer, sources } = environmentLayer(opts.env, merged);
+  const withEnv = resolveSecretReferences(mergeConfigLayers(merged, layer), opts.env);
+
+  const result = ConfigSchema.safeParse(withEnv);
+  if (!result.success) {
+    const lastFile = files[files.length - 1] ?? 'config';
+    throw configErrorFromIssues(result.error.issues, withEnv, (path) => {
+      const variable = sources.get(dottedPath(path));
+      return variable === undefined ? lastFile : `environment variable ${variable}`;
+    });
+  }
+  return { config: result.data, files, userFile, projectFile };
+}
