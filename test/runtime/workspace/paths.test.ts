@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { ToolInputError } from '../../../src/runtime/tools/types';
+import { resolveToolPath } from '../../../src/runtime/workspace/paths';
+import { tempDir } from '../tools/helpers';
+
+describe('resolveToolPath', () => {
+  let root: string;
+  let outside: string;
+  const cleanups: Array<() => void> = [];
+
+  beforeEach(() => {
+    const ws = tempDir();
+    const other = tempDir();
+    cleanups.push(ws.cleanup, other.cleanup);
+    root = ws.dir;
+    outside = other.dir;
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'a');
+    writeFileSync(path.join(outside, 'secret.txt'), 's');
+  });
+  afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+  it('resolves relative paths against the root with posix relative form', () => {
+    const r = resolveToolPath(root, 'src/a.ts');
+    assert.equal(r.absolute, path.join(root, 'src', 'a.ts'));
+    assert.equal(r.real, path.join(root, 'src', 'a.ts'));
+    assert.equal(r.relative, 'src/a.ts');
+    assert.equal(r.inside, true);
+  });
+
+  it('normalizes .. and treats the root itself as inside', () => {
+    assert.equal(resolveToolPath(root, 'src/../src/./a.ts').relative, 'src/a.ts');
+    const self = resolveToolPath(root, 'src/..');
+    assert.equal(self.inside, true);
+    assert.equal(self.relative, '.');
+  });
+
+  it('marks paths escaping with .. as outside and keeps them absolute', () => {
+    const r = resolveToolPath(root, '../elsewhere/file.txt');
+    assert.equal(r.inside, false);
+    assert.equal(r.relative, path.resolve(root, '../elsewhere/file.txt'));
+  });
+
+  it('treats a symlink pointing out of the workspace as outside, also for files not yet created below it', () => {
+    symlinkSync(outside, path.join(root, 'link'));
+    const existing = resolveToolPath(root, 'link/secret.txt');
+    assert.equal(existing.inside, false);
+    assert.equal(existing.real, path.join(outside, 'secret.txt'));
+    const missing = resolveToolPath(root, 'link/new/deeper.txt');
+    assert.equal(missing.inside, false);
+    assert.equal(missing.real, path.join(outside, 'new', 'deeper.txt'));
+  });
+
+  it('treats a missing path inside the workspace as inside', () => {
+    const r = resolveToolPath(root, 'new/dir/file.txt');
+    assert.equal(r.inside, true);
+    assert.equal(r.relative, 'new/dir/file.txt');
+  });
+
+  it('accepts absolute paths and expands ~', () => {
+    assert.equal(resolveToolPath(root, path.join(root, 'src/a.ts')).relative, 'src/a.ts');
+    assert.equal(resolveToolPath(root, '~/x.txt').absolute, path.join(homedir(), 'x.txt'));
+  });
+
+  it('rejects empty paths and NUL bytes with a ToolInputError', () => {
+    assert.throws(() => resolveToolPath(root, ''), ToolInputError);
+    assert.throws(() => resolveToolPath(root, '  '), /path is empty/);
+    assert.throws(() => resolveToolPath(root, 'a\0b'), /NUL/);
+  });
+});
