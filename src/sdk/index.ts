@@ -1,2 +1,29 @@
+/**
+ * The agentcli SDK: drive the agent runtime (`agentcli --mode rpc`) from TypeScript.
+ * High level: `Agent`, `Run`, step control (`stopWhen`), structured output (`runJson`).
+ * Low level: `RuntimeClient`, one typed method per runtime operation.
+ */
+export { Agent, type AgentOptions, type PermissionDecision, type PermissionRequest, type RunJsonOptions } from './agent';
+export { Run, RunFailedError, type RunOptions, type RunResult } from './run';
+export { isStepCount, hasToolCall, type StopCondition, type StopConditionContext } from './step-control';
+export type { StructuredOutputOptions, JsonSchema } from './structured-output';
+export { extractJson, type ExtractedJson, type JsonSource } from './json-extract';
+export {
+  RuntimeClient,
+  SDK_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_STOP_GRACE_MS,
+  type RuntimeClientOptions,
+  type InitializeResult,
+  type PromptOptions,
+  type PromptResult,
+  type PromptHandle,
+  type RunResultLike,
+  type ExitInfo,
+} from './client';
 export * from './errors';
-export * from './client';
+export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
+export type { AgentStep, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
+export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
+export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
+export { RpcErrorCode } from '../protocol/errors';

@@ -1,0 +1,238 @@
+import type { EventOf } from '../protocol/events';
+import type { PermissionMode, PermissionScope } from '../protocol/records';
+import { RuntimeClient, type InitializeResult, type RuntimeClientOptions } from './client';
+import { RpcErrorCode } from '../protocol/errors';
+import {
+  InvalidArgumentError,
+  PermissionCallbackError,
+  ProtocolError,
+  RuntimeNotRunningError,
+  StructuredOutputError,
+  errorText,
+} from './errors';
+import { Run, type RunOptions, type RunResult } from './run';
+import { normalizeStopWhen } from './step-control';
+import {
+  jsonPrompt,
+  parseStructured,
+  prepareSchema,
+  repairPrompt,
+  structuredOutputFailure,
+  type StructuredOutputOptions,
+} from './structured-output';
+
+export type PermissionRequest = EventOf<'permission_request'>;
+
+/**
+ * What `onPermissionRequest` answers: allow or deny (optionally with a scope), deny with an alternative for
+ * the model, or `undefined` to leave the request open and answer later with `allowPermission`/`denyPermission`.
+ */
+export type PermissionDecision =
+  | 'allow'
+  | 'deny'
+  | { allow: true; scope?: PermissionScope }
+  | { allow: false; scope?: PermissionScope; alternative?: string }
+  | undefined;
+
+export interface AgentOptions
+  extends Omit<RuntimeClientOptions, 'onTrace' | 'onStderr' | 'systemPrompt' | 'appendSystemPrompt' | 'model'> {
+  /** Model override; else `SERVICE_MODEL` (from `env`, then this process), else the runtime's configuration. */
+  model?: string;
+  /** Short persona; appended (after `appendSystemPrompt`) to the system prompt. */
+  instructions?: string;
+  /** Replaces the default system prompt: inline text, or a path to a file (relative to `cwd`). */
+  systemPrompt?: string;
+  /** Appended to the default system prompt: inline text or a file path. */
+  appendSystemPrompt?: string;
+  permissionMode?: PermissionMode;
+  /** Answers permission requests inline; throwing denies the request and fails the run. */
+  onPermissionRequest?: (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;
+  onTrace?: RuntimeClientOptions['onTrace'];
+  onStderr?: RuntimeClientOptions['onStderr'];
+}
+
+export type RunJsonOptions<T> = StructuredOutputOptions<T> & Omit<RunOptions, 'responseFormat' | 'stopWhen'>;
+
+/**
+ * A coding agent backed by one runtime subprocess. Prompts run one at a time, in the order they were sent;
+ * the conversation (including tool results) carries over from run to run.
+ */
+export class Agent {
+  private readonly queue: Run[] = [];
+  private active: Run | undefined;
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    /** The low-level client, for the full runtime surface (change batches, editor tools, models...). */
+    readonly client: RuntimeClient,
+    private readonly options: AgentOptions,
+  ) {
+    client.onEvent((e) => {
+      if (e.type === 'permission_request' && options.onPermissionRequest) void this.answerPermission(e);
+    });
+  }
+
+  /** Starts the runtime and completes the handshake. Throws typed errors (start, version, invalid options). */
+  static async create(options: AgentOptions): Promise<Agent> {
+    if (options === null || typeof options !== 'object') throw new InvalidArgumentError('Agent.create needs options with cwd');
+    if (options.onPermissionRequest !== undefined && typeof options.onPermissionRequest !== 'function') {
+      throw new InvalidArgumentError('onPermissionRequest must be a function');
+    }
+    const model = options.model ?? options.env?.SERVICE_MODEL ?? process.env.SERVICE_MODEL;
+    const { instructions, appendSystemPrompt, onPermissionRequest: _cb, ...rest } = options;
+    const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
+    if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
+    if (instructions !== undefined && instructions.trim() !== '') client.appendSystemPrompt(instructions);
+    const agent = new Agent(client, options);
+    await client.start();
+    return agent;
+  }
+
+  /** The runtime's handshake answer (session id, provider, model, capabilities). */
+  get info(): InitializeResult {
+    return this.client.initialized as InitializeResult;
+  }
+
+  /** Queues a prompt and returns its Run at once; runs start in order, each after the previous one ended. */
+  send(prompt: string, options: RunOptions = {}): Run {
+    if (this.closing) throw new RuntimeNotRunningError('the agent is closed; create a new one');
+    if (typeof prompt !== 'string' || prompt.trim() === '') throw new InvalidArgumentError('prompt must be a non-empty string');
+    const { stopWhen, ...promptOptions } = options;
+    const conditions = normalizeStopWhen(stopWhen);
+    const run = new Run(prompt, this.client, promptOptions, conditions);
+    this.queue.push(run);
+    this.pump();
+    return run;
+  }
+
+  /** Sends a prompt and waits for its result. */
+  run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
+    try {
+      return this.send(prompt, options).wait();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /**
+   * Asks for a JSON answer matching `schema` and returns the parsed, validated value. The answer is taken
+   * from the whole final text, else a fenced block, else the first balanced JSON value. Invalid answers throw
+   * `StructuredOutputError` (with the raw text and the issues), after one repair round trip when `repair` is set.
+   */
+  async runJson<T>(prompt: string, options: RunJsonOptions<T>): Promise<T> {
+    const prepared = prepareSchema(options);
+    const { schemaName: _n, schema: _s, validate: _v, repair, ...runOptions } = options;
+    const ask = async (message: string) => {
+      const result = await this.run(message, { ...runOptions, responseFormat: prepared.responseFormat });
+      if (result.status !== 'completed') {
+        throw new StructuredOutputError(`the run ended with status "${result.status}" before a final answer`, result.text, []);
+      }
+      return result.text;
+    };
+    const text = await ask(jsonPrompt(prompt, prepared));
+    const first = parseStructured(text, prepared);
+    if (first.ok) return first.value;
+    if (!repair) throw structuredOutputFailure(text, first);
+    const repaired = await ask(repairPrompt(first.issues));
+    const second = parseStructured(repaired, prepared);
+    if (second.ok) return second.value;
+    throw structuredOutputFailure(repaired, second);
+  }
+
+  allowPermission(requestId: string, scope: PermissionScope = 'once') {
+    return this.client.permissionResponse({ requestId, decision: 'allow', allowed: true, scope });
+  }
+
+  denyPermission(requestId: string, scope: PermissionScope = 'once') {
+    return this.client.permissionResponse({ requestId, decision: 'deny', allowed: false, scope });
+  }
+
+  /** Denies the request and tells the model what to do instead. */
+  suggestPermissionAlternative(requestId: string, alternative: string) {
+    if (typeof alternative !== 'string' || alternative.trim() === '') {
+      return Promise.reject(new InvalidArgumentError('alternative must be a non-empty instruction for the model'));
+    }
+    return this.client.permissionResponse({ requestId, decision: 'deny', allowed: false, alternative });
+  }
+
+  setPlanMode(enabled: boolean) {
+    return this.client.setPlanMode(enabled);
+  }
+
+  setPermissionMode(mode: PermissionMode) {
+    return this.client.setPermissionMode(mode);
+  }
+
+  setModel(model: string) {
+    return this.client.setModel(model);
+  }
+
+  getState() {
+    return this.client.getState();
+  }
+
+  getMessages() {
+    return this.client.getMessages();
+  }
+
+  reset() {
+    return this.client.reset();
+  }
+
+  /** Ends the runtime (close stdin, SIGTERM, SIGKILL); queued runs fail, the active one fails as the runtime exits. Safe to call twice. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const closed = new RuntimeNotRunningError('the agent was closed before this run started');
+      for (const run of this.queue.splice(0)) run.cancelQueued(closed);
+      await this.client.stop();
+    })();
+    return this.closing;
+  }
+
+  private pump(): void {
+    if (this.active || this.closing) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    if (next.status !== 'queued') {
+      this.pump();
+      return;
+    }
+    this.active = next;
+    void next.execute().finally(() => {
+      this.active = undefined;
+      this.pump();
+    });
+  }
+
+  private runFor(runId: string): Run | undefined {
+    return this.active?.id === runId ? this.active : undefined;
+  }
+
+  private async answerPermission(request: PermissionRequest): Promise<void> {
+    const callback = this.options.onPermissionRequest;
+    if (!callback) return;
+    let decision: PermissionDecision;
+    try {
+      decision = await callback(request);
+    } catch (e) {
+      this.runFor(request.runId)?.noteHostError(new PermissionCallbackError(request.requestId, e));
+      await this.denyPermission(request.requestId).catch(() => {});
+      return;
+    }
+    try {
+      if (decision === undefined) return;
+      if (decision === 'allow') await this.allowPermission(request.requestId);
+      else if (decision === 'deny') await this.denyPermission(request.requestId);
+      else if (decision.allow) await this.allowPermission(request.requestId, decision.scope);
+      else if (decision.alternative !== undefined) await this.suggestPermissionAlternative(request.requestId, decision.alternative);
+      else await this.denyPermission(request.requestId, decision.scope);
+    } catch (e) {
+      // A request cancelled by an abort meanwhile is already settled; anything else is reported on the run.
+      if (e instanceof ProtocolError && e.code === RpcErrorCode.UnknownId) return;
+      const run = this.runFor(request.runId);
+      if (run && run.status !== 'done') {
+        run.noteHostError(new PermissionCallbackError(request.requestId, new Error(`answer failed: ${errorText(e)}`)));
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { AgentStep } from '../protocol/records';
+import { InvalidArgumentError } from './errors';
+
+export interface StopConditionContext {
+  /** Completed tool steps of the run so far, oldest first; the last one just finished. */
+  readonly steps: readonly AgentStep[];
+}
+
+/** Decides after each completed tool step whether the run stops there. */
+export type StopCondition = (context: StopConditionContext) => boolean | Promise<boolean>;
+
+/** Stops once the run has completed `count` tool steps. `count` must be a positive integer. */
+export function isStepCount(count: number): StopCondition {
+  if (typeof count !== 'number' || !Number.isInteger(count) || count <= 0) {
+    throw new InvalidArgumentError(`isStepCount(count): count must be a positive integer, got ${String(count)}`);
+  }
+  return ({ steps }) => steps.length >= count;
+}
+
+/** Stops when the latest completed step called the tool `toolName`. */
+export function hasToolCall(toolName: string): StopCondition {
+  if (typeof toolName !== 'string' || toolName.trim() === '') {
+    throw new InvalidArgumentError(`hasToolCall(toolName): toolName must be a non-empty string, got ${JSON.stringify(toolName)}`);
+  }
+  return ({ steps }) => steps.at(-1)?.toolCalls.some((call) => call.tool === toolName) ?? false;
+}
+
+/** Checks `stopWhen` at call time and returns its conditions as a list (empty when omitted). */
+export function normalizeStopWhen(stopWhen: StopCondition | readonly StopCondition[] | undefined): StopCondition[] {
+  if (stopWhen === undefined) return [];
+  const list = Array.isArray(stopWhen) ? [...(stopWhen as readonly StopCondition[])] : [stopWhen as StopCondition];
+  if (list.length === 0) {
+    throw new InvalidArgumentError('stopWhen is an empty array; give at least one condition or omit stopWhen');
+  }
+  list.forEach((condition, i) => {
+    if (typeof condition !== 'function') {
+      throw new InvalidArgumentError(
+        `stopWhen[${i}] is ${typeof condition}, not a function; use isStepCount(n), hasToolCall(name) or ({ steps }) => boolean`,
+      );
+    }
+  });
+  return list;
+}
+
+/**
+ * Evaluates every condition (all of them, concurrently) on a snapshot of the steps; true when any is true.
+ * A condition that throws, rejects or answers something other than a boolean makes this reject.
+ */
+export async function shouldStop(conditions: readonly StopCondition[], steps: readonly AgentStep[]): Promise<boolean> {
+  const snapshot = Object.freeze(steps.map((s) => structuredClone(s)));
+  const answers = await Promise.all(conditions.map(async (condition) => condition({ steps: snapshot })));
+  answers.forEach((answer, i) => {
+    if (typeof answer !== 'boolean') {
+      throw new InvalidArgumentError(`stop condition ${i} returned ${typeof answer}; a condition must return true or false`);
+    }
+  });
+  return answers.some((a) => a);
+}
