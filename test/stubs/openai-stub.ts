@@ -31,7 +31,10 @@ export interface StubReply {
   status?: number;
   errorBody?: unknown;
   headers?: Record<string, string>;
-  /** Send headers and the first chunk, then never finish (idle timeout / abort tests). */
+  /**
+   * Never finish (idle timeout / abort tests): send headers and the first chunk plus any text and tool-call
+   * deltas of this reply, but no finish reason and no [DONE]; the connection stays open until the client leaves.
+   */
   hang?: boolean;
   usage?: StubUsage;
 }
@@ -95,6 +98,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
+/** How many frames at the end carry the finish reason or the usage (held back by `hang`). */
+function finishFrames(frames: Record<string, unknown>[]): number {
+  let n = 0;
+  for (let i = frames.length - 1; i > 0; i--) {
+    const choices = frames[i]?.['choices'] as { finish_reason?: unknown }[] | undefined;
+    if (choices?.length === 0 || choices?.[0]?.finish_reason) n++;
+    else break;
+  }
+  return n;
+}
+
 export async function startOpenAIStub(opts: StubOptions = {}): Promise<OpenAIStub> {
   const queue: StubReply[] = [...(opts.replies ?? [])];
   const requests: RecordedRequest[] = [];
@@ -140,14 +154,13 @@ export async function startOpenAIStub(opts: StubOptions = {}): Promise<OpenAIStu
       connection: 'keep-alive',
       ...reply.headers,
     });
-    for (const [i, frame] of frames.entries()) {
-      if (gone) return;
+    const sent = reply.hang ? frames.slice(0, frames.length - finishFrames(frames)) : frames;
+    for (const [i, frame] of sent.entries()) {
       if (i > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
       if (gone) return;
       res.write(`data: ${JSON.stringify(frame)}\n\n`);
-      if (reply.hang) return; // headers + first chunk sent; the connection stays open until the client leaves
     }
-    if (!gone) res.end('data: [DONE]\n\n');
+    if (!gone && !reply.hang) res.end('data: [DONE]\n\n');
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

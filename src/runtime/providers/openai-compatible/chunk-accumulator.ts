@@ -47,6 +47,13 @@ export class ChunkAccumulator {
 
   /** Complete tool calls in index order, then usage (when the server sent it), then done. */
   finish(): StreamChunk[] {
+    if (this.finishReason === undefined) {
+      throw new ProviderError(
+        'provider_error',
+        'the response stream ended before the model finished its answer (no finish reason was sent)',
+        'retry; if it persists, check the server logs for a crash or a dropped connection',
+      );
+    }
     const out: StreamChunk[] = [];
     const indexes = [...this.calls.keys()].sort((a, b) => a - b);
     for (const index of indexes) {
@@ -67,7 +74,7 @@ export class ChunkAccumulator {
       });
     }
     if (this.usage) out.push({ type: 'usage', ...this.usage });
-    out.push({ type: 'done', finishReason: this.finishReason ?? (indexes.length > 0 ? 'tool_calls' : 'stop') });
+    out.push({ type: 'done', finishReason: this.finishReason });
     return out;
   }
 }

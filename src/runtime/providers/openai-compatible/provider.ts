@@ -15,6 +15,7 @@ import { ChunkAccumulator } from './chunk-accumulator';
 import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+const NO_KEY_PLACEHOLDER = 'no-key-configured';
 
 export interface OpenAICompatibleOptions {
   id: ProviderId;
@@ -72,7 +73,8 @@ class OpenAICompatibleProvider implements ModelProvider {
     this.retryPolicy = { ...opts.retry, maxRetries: opts.maxRetries ?? opts.retry?.maxRetries };
     const hasBearer = opts.apiKey !== undefined || opts.getToken !== undefined;
     this.client = new OpenAI({
-      apiKey: opts.getToken ?? opts.apiKey ?? null,
+      // The package insists on a credential; without one, this placeholder is removed again by the null header below.
+      apiKey: opts.getToken ?? opts.apiKey ?? NO_KEY_PLACEHOLDER,
       adminAPIKey: null,
       organization: opts.organization ?? null,
       project: null,
@@ -163,7 +165,7 @@ class OpenAICompatibleProvider implements ModelProvider {
         try {
           next = await chunks.next();
         } catch (err) {
-          throw fail(err);
+          throw this.midStreamError(fail(err));
         } finally {
           disarmIdle();
         }
@@ -171,13 +173,29 @@ class OpenAICompatibleProvider implements ModelProvider {
         received++;
         yield* accumulator.push(next.value);
       }
+      // The package ends the iteration quietly when its request is aborted: say why it ended.
       if (req.signal.aborted) throw abortError(req.signal);
+      if (timedOut) throw this.timeoutError(waitingFor);
       yield* accumulator.finish();
     } finally {
       disarmIdle();
       req.signal.removeEventListener('abort', onAbort);
       controller.abort(); // releases the connection when the consumer stops early; a no-op after a clean end
     }
+  }
+
+  /** A failure after the answer began: a lost connection is the server's doing, not a server that is down. */
+  private midStreamError(err: Error): Error {
+    const lostConnection =
+      err instanceof ProviderError &&
+      err.status === undefined &&
+      (err.code === 'connection_refused' || err.code === 'provider_error');
+    if (!lostConnection) return err;
+    return new ProviderError(
+      'provider_error',
+      `the connection to ${this.id} at ${this.errorContext.endpoint} broke off in the middle of the answer (${err.message})`,
+      'retry; if it persists, check the server logs for a crash or restart',
+    );
   }
 
   private timeoutError(waitingFor: string): ProviderError {
