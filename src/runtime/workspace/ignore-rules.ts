@@ -37,7 +37,7 @@ export class IgnoreRules {
         const texts = [await readRules(path.join(dir, '.gitignore'))];
         if (dir === this.root) texts.push(await readRules(path.join(dir, '.git', 'info', 'exclude')));
         const present = texts.filter((t): t is string => t !== null);
-        return present.length === 0 ? null : { dir, rules: ignore().add(present) };
+        return present.length === 0 ? null : { dir, rules: ignore().add(present.join('\n')) };
       })();
       this.cache.set(dir, pending);
     }
