@@ -1,0 +1,186 @@
+/**
+ * Decides allow / ask / deny for a tool call. Order: deny rules, then ask rules, then the checks no
+ * rule can lift (risky commands, protected paths), then allow rules and session rules, then the
+ * mode's default.
+ */
+import * as path from 'node:path';
+import type { PermissionMode } from '../../protocol/records';
+import type { PermissionTarget } from '../tools/types';
+import type { DirectoryGrants } from './directory-grants';
+import { protectedReason } from './protected-paths';
+import { canonicalTool, matchesCommand, matchesPath, ruleAppliesTo } from './rule-matching';
+import { formatRule, parseRule, type PermissionRule } from './rules';
+import { splitShellCommand, type CommandPart } from './shell-split';
+import { suggestBashRule, suggestPathRule } from './suggest-rules';
+
+export interface PermissionVerdict {
+  decision: 'allow' | 'ask' | 'deny';
+  reason: string;
+  suggestedRules: string[];
+}
+
+export interface PermissionPolicyOptions {
+  cwd: string;
+  home?: string;
+  rules: { allow: string[]; ask: string[]; deny: string[] };
+  mode: PermissionMode;
+  /** Folders outside the workspace where read-only tools are allowed like inside it. */
+  directories?: DirectoryGrants;
+}
+
+type Decision = PermissionVerdict['decision'];
+type Kind = 'allow' | 'ask' | 'deny';
+
+interface Outcome {
+  decision: Decision;
+  reason: string;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+export class PermissionPolicy {
+  mode: PermissionMode;
+  private readonly cwd: string;
+  private readonly home?: string;
+  private readonly directories?: DirectoryGrants;
+  private readonly rules: Record<Kind, PermissionRule[]>;
+  private readonly sessionRules: PermissionRule[] = [];
+
+  constructor(opts: PermissionPolicyOptions) {
+    this.cwd = path.resolve(opts.cwd);
+    this.home = opts.home === undefined ? undefined : path.resolve(opts.home);
+    this.mode = opts.mode;
+    this.directories = opts.directories;
+    this.rules = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
+  }
+
+  /** Rules approved for the rest of this session (checked like allow rules). Throws on bad syntax. */
+  addSessionRules(rules: string[]): void {
+    this.sessionRules.push(...rules.map(parseRule));
+  }
+
+  evaluate(target: PermissionTarget, readOnly: boolean): PermissionVerdict {
+    const tool = canonicalTool(target.ruleTool);
+    const verdict = tool === 'Bash' && target.command !== undefined ? this.evaluateBash(target.command) : this.evaluatePaths(target, tool, readOnly);
+    if (this.mode === 'restricted' && verdict.decision === 'ask') {
+      return { decision: 'deny', reason: `${verdict.reason}; restricted mode cannot ask, so it is denied`, suggestedRules: [] };
+    }
+    return verdict.decision === 'ask' ? verdict : { ...verdict, suggestedRules: [] };
+  }
+
+  private findRule(kind: Kind | 'session', tool: string, matches: (pattern: string) => boolean): PermissionRule | undefined {
+    const list = kind === 'session' ? this.sessionRules : this.rules[kind];
+    return list.find((rule) => ruleAppliesTo(rule, tool) && (rule.pattern === undefined || matches(rule.pattern)));
+  }
+
+  private allowedBy(tool: string, matches: (pattern: string) => boolean): PermissionRule | undefined {
+    return this.findRule('allow', tool, matches) ?? this.findRule('session', tool, matches);
+  }
+
+  private pathMatcher(absolutePath: string): (pattern: string) => boolean {
+    return (pattern) => matchesPath(pattern, absolutePath, { cwd: this.cwd, home: this.home });
+  }
+
+  private modeDefault(what: string): Outcome {
+    switch (this.mode) {
+      case 'unrestricted':
+        return { decision: 'allow', reason: `${what}: allowed in unrestricted mode` };
+      case 'restricted':
+        return { decision: 'deny', reason: `${what}: restricted mode allows no writes and no shell` };
+      default:
+        return { decision: 'ask', reason: `${what} needs your approval` };
+    }
+  }
+
+  private evaluatePaths(target: PermissionTarget, tool: string, readOnly: boolean): PermissionVerdict {
+    const paths = (target.paths ?? []).map((p) => path.resolve(this.cwd, p));
+    const subjects: Array<string | undefined> = paths.length > 0 ? paths : [undefined];
+    const outcomes = subjects.map((p) => this.evaluateOnePath(tool, p, readOnly, target.description));
+    const worst = outcomes.reduce((a, b) => (RANK[b.decision] > RANK[a.decision] ? b : a));
+    const suggestedRules =
+      paths.length === 0
+        ? [target.ruleTool]
+        : paths.filter((p) => readOnly || !protectedReason(p, this.context())).map((p) => suggestPathRule(tool, p, this.cwd));
+    return { ...worst, suggestedRules: [...new Set(suggestedRules)] };
+  }
+
+  private context(): { cwd: string; home?: string } {
+    return { cwd: this.cwd, home: this.home };
+  }
+
+  private evaluateOnePath(tool: string, absolutePath: string | undefined, readOnly: boolean, description: string): Outcome {
+    const matches = absolutePath === undefined ? () => false : this.pathMatcher(absolutePath);
+    const shown = absolutePath === undefined ? description : this.display(absolutePath);
+    const deny = this.findRule('deny', tool, matches);
+    if (deny) return { decision: 'deny', reason: `${shown}: denied by rule ${formatRule(deny)}` };
+    const ask = this.findRule('ask', tool, matches);
+    if (ask) return { decision: 'ask', reason: `${shown}: rule ${formatRule(ask)} asks first` };
+    if (!readOnly && absolutePath !== undefined) {
+      const why = protectedReason(absolutePath, this.context());
+      if (why) return { decision: 'ask', reason: `${shown} is protected (${why}); writes there always ask` };
+    }
+    const allow = this.allowedBy(tool, matches);
+    if (allow) return { decision: 'allow', reason: `${shown}: allowed by rule ${formatRule(allow)}` };
+    if (readOnly) return this.readDefault(absolutePath, shown);
+    return this.modeDefault(`${tool} ${shown}`);
+  }
+
+  private readDefault(absolutePath: string | undefined, shown: string): Outcome {
+    const inside =
+      absolutePath === undefined || isInside(absolutePath, this.cwd) || (this.directories?.isGranted(absolutePath) ?? false);
+    if (inside || this.mode === 'unrestricted') return { decision: 'allow', reason: `${shown}: reading is allowed` };
+    if (this.mode === 'restricted') return { decision: 'deny', reason: `${shown} is outside the workspace; restricted mode reads only inside it` };
+    return { decision: 'ask', reason: `${shown} is outside the workspace` };
+  }
+
+  private display(absolutePath: string): string {
+    return isInside(absolutePath, this.cwd) ? path.relative(this.cwd, absolutePath) || '.' : absolutePath;
+  }
+
+  private evaluateBash(command: string): PermissionVerdict {
+    const parts = splitShellCommand(command).filter((part) => part.text !== '' || part.writes.length > 0);
+    if (parts.length === 0) return { decision: 'allow', reason: 'empty command', suggestedRules: [] };
+    const outcomes = parts.map((part) => this.evaluatePart(part));
+    const worst = outcomes.reduce((a, b) => (RANK[b.decision] > RANK[a.decision] ? b : a));
+    const suggestedRules = parts
+      .filter((_, i) => outcomes[i]?.decision === 'ask')
+      .map((part) => suggestBashRule(part))
+      .filter((rule): rule is string => rule !== undefined);
+    return { ...worst, suggestedRules: [...new Set(suggestedRules)] };
+  }
+
+  private evaluatePart(part: CommandPart): Outcome {
+    const shown = part.text === '' ? `redirection to ${part.writes.map((w) => w.target).join(', ')}` : part.text;
+    const matches = (pattern: string): boolean => part.text !== '' && matchesCommand(pattern, part.text);
+    const targets = part.writes.map((write) => path.resolve(this.cwd, this.expandHome(write.target)));
+
+    const deny = this.findRule('deny', 'Bash', matches);
+    if (deny) return { decision: 'deny', reason: `"${shown}" is denied by rule ${formatRule(deny)}` };
+    for (const target of targets) {
+      const rule = this.findRule('deny', 'Write', this.pathMatcher(target));
+      if (rule) return { decision: 'deny', reason: `writing ${this.display(target)} is denied by rule ${formatRule(rule)}` };
+    }
+    const ask = this.findRule('ask', 'Bash', matches);
+    if (ask) return { decision: 'ask', reason: `"${shown}": rule ${formatRule(ask)} asks first` };
+    if (part.unparseable) return { decision: 'ask', reason: `"${shown}": ${part.unparseable}` };
+    if (part.risky) return { decision: 'ask', reason: `"${shown}" ${part.risky}` };
+    for (const target of targets) {
+      const why = protectedReason(target, this.context());
+      if (why) return { decision: 'ask', reason: `"${shown}" writes ${this.display(target)}, which is protected (${why})` };
+    }
+    if (part.text === '') return this.modeDefault(shown);
+    const allow = this.allowedBy('Bash', matches);
+    if (allow) return { decision: 'allow', reason: `"${shown}" is allowed by rule ${formatRule(allow)}` };
+    return this.modeDefault(`"${shown}"`);
+  }
+
+  private expandHome(target: string): string {
+    if (this.home !== undefined && (target === '~' || target.startsWith('~/'))) return path.join(this.home, target.slice(1));
+    return target;
+  }
+}
