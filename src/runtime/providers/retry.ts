@@ -99,7 +99,8 @@ export async function withRetries<T>(
     try {
       return await attempt(retry + 1);
     } catch (err) {
-      if (!(err instanceof ProviderError) || !retryable(err) || policy.signal?.aborted) throw err;
+      if (policy.signal?.aborted) throw abortError(policy.signal);
+      if (!(err instanceof ProviderError) || !retryable(err)) throw err;
       const asked = err.retryAfterMs;
       if (asked !== undefined && asked > maxRetryAfter) {
         throw withNote(err, `the server asked to wait ${seconds(asked)} before retrying`);

@@ -94,7 +94,7 @@ describe('OpenAI-compatible provider: streaming against the stub server', () => 
     stub.enqueue({ text: '{}' });
     await collect(provider().streamChat({ ...chat(), responseFormat: { type: 'json_object' } }));
     assert.deepEqual(stub.requests[0]?.body.response_format, { type: 'json_object' });
-    assert.equal('tools' in stub.requests[0]?.body, false);
+    assert.equal('tools' in (stub.requests[0]?.body ?? {}), false);
   });
 
   it('rejects a tool message without toolCallId with a clear error', async () => {
