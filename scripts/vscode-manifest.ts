@@ -1,0 +1,146 @@
+/**
+ * Writes the extension's manifest fields into package.json, and only those (the rest of the file belongs to others):
+ * main, activationEvents, categories, icon, galleryBanner, contributes, and the scripts package / test:e2e /
+ * start:vscode. `contributes.configuration` is generated from the settings table, so settings and the
+ * settings → configure mapping cannot drift apart.
+ *
+ * Usage: node --import tsx scripts/vscode-manifest.ts [--check]   (--check: exit 1 if package.json is out of date)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { HOST_SETTINGS, PROVIDER_SETTINGS, SECRET_SETTINGS, secretCommandId, type SettingSpec } from '../src/extension/settings/table';
+
+const root = path.resolve(__dirname, '..');
+const file = process.env.MANIFEST_FILE ?? path.join(root, 'package.json');
+
+function property(spec: SettingSpec): Record<string, unknown> {
+  const p: Record<string, unknown> = { type: spec.type, markdownDescription: spec.description };
+  if (spec.default !== undefined) p.default = spec.default;
+  if (spec.type === 'string') {
+    if (spec.enum) p.enum = [...spec.enum];
+    if (spec.enumDescriptions) p.markdownEnumDescriptions = spec.enumDescriptions;
+    if (spec.format === 'url') p.pattern = '^https?://';
+    if (spec.format === 'url') p.patternErrorMessage = 'Must be an http:// or https:// URL, e.g. http://localhost:8080';
+    if (spec.format === 'keepAlive') {
+      p.pattern = '^(-1|0|\\d+(ms|s|m|h))$';
+      p.patternErrorMessage = 'Must be "0", "-1" or a duration such as "5m", "10m", "1h"';
+    }
+  } else if (spec.type === 'integer' || spec.type === 'number') {
+    if (spec.minimum !== undefined) p.minimum = spec.minimum;
+    if (spec.maximum !== undefined) p.maximum = spec.maximum;
+  }
+  if (spec.default === undefined && spec.type !== 'boolean') p.type = [spec.type, 'null'];
+  if (spec.default === undefined && spec.type === 'boolean') p.type = ['boolean', 'null'];
+  if (spec.default === undefined) p.default = null;
+  return p;
+}
+
+const group = (title: string, order: number, specs: readonly SettingSpec[], keys: (k: string) => boolean) => ({
+  id: `agentcli.${title.toLowerCase().replace(/[^a-z]+/g, '-')}`,
+  title,
+  order,
+  properties: Object.fromEntries(specs.filter((s) => keys(s.key)).map((s) => [`agentcli.${s.key}`, property(s)])),
+});
+
+const configuration = [
+  group('General', 0, [...PROVIDER_SETTINGS, ...HOST_SETTINGS], (k) => !k.includes('.')),
+  group('Hosted service (serviceai)', 1, PROVIDER_SETTINGS, (k) => k.startsWith('serviceai.')),
+  group('Local model runner (localrunner)', 2, PROVIDER_SETTINGS, (k) => k.startsWith('localrunner.')),
+  group('Local gguf server (ggufserver)', 3, PROVIDER_SETTINGS, (k) => k.startsWith('ggufserver.')),
+  group('Vendor API (vendorapi)', 4, PROVIDER_SETTINGS, (k) => k.startsWith('vendorapi.')),
+  group('Cloud deployment (cloudhub)', 5, PROVIDER_SETTINGS, (k) => k.startsWith('cloudhub.')),
+];
+
+const cat = 'agentcli';
+const commands = [
+  { command: 'agentcli.openChat', title: 'Open Chat', category: cat, icon: '$(comment-discussion)' },
+  { command: 'agentcli.newChat', title: 'New Chat', category: cat, icon: '$(add)' },
+  { command: 'agentcli.stop', title: 'Stop the Run', category: cat, icon: '$(debug-stop)' },
+  { command: 'agentcli.addSelectionToChat', title: 'Add Selection to Chat', category: cat },
+  { command: 'agentcli.selectModel', title: 'Select Model', category: cat, icon: '$(hubot)' },
+  { command: 'agentcli.selectProvider', title: 'Select Provider', category: cat },
+  { command: 'agentcli.togglePlanMode', title: 'Toggle Plan Mode', category: cat },
+  { command: 'agentcli.setPermissionMode', title: 'Set Permission Mode', category: cat },
+  { command: 'agentcli.yolo', title: 'Yolo Mode for N Minutes', category: cat },
+  { command: 'agentcli.yoloOff', title: 'Turn Yolo Mode Off', category: cat },
+  { command: 'agentcli.reviewChanges', title: 'Review Proposed Changes', category: cat, icon: '$(diff-multiple)' },
+  { command: 'agentcli.acceptAllChanges', title: 'Accept All Changes', category: cat, icon: '$(check-all)' },
+  { command: 'agentcli.rejectAllChanges', title: 'Reject All Changes', category: cat, icon: '$(close-all)' },
+  { command: 'agentcli.acceptSelectedChanges', title: 'Accept Selected Changes…', category: cat, icon: '$(checklist)' },
+  { command: 'agentcli.acceptFile', title: 'Accept This File', category: cat, icon: '$(check)' },
+  { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(close)' },
+  { command: 'agentcli.restartRuntime', title: 'Restart Runtime', category: cat },
+  { command: 'agentcli.showOutput', title: 'Show Output', category: cat },
+  ...SECRET_SETTINGS.map((s) => ({
+    command: secretCommandId(s.key),
+    title: `Set ${s.label === 'API key' ? 'API Key' : 'Client Secret'} (${s.provider})`,
+    category: cat,
+  })),
+];
+
+const UNDER_REVIEW = 'agentcli.batchUnderReview';
+const IN_OUR_DIFF = `${UNDER_REVIEW} && resourceScheme == agentcli-change`;
+const IN_BATCH_EDITOR = `${UNDER_REVIEW} && (resourceScheme == agentcli-change || activeEditor == multiDiffEditor)`;
+
+const contributes = {
+  viewsContainers: { activitybar: [{ id: 'agentcli', title: 'agentcli', icon: 'media/agentcli.svg' }] },
+  views: { agentcli: [{ type: 'webview', id: 'agentcli.chat', name: 'Chat', icon: 'media/agentcli.svg' }] },
+  commands,
+  menus: {
+    'editor/title': [
+      { command: 'agentcli.acceptFile', when: IN_OUR_DIFF, group: 'navigation@1' },
+      { command: 'agentcli.rejectFile', when: IN_OUR_DIFF, group: 'navigation@2' },
+      { command: 'agentcli.acceptAllChanges', when: IN_BATCH_EDITOR, group: 'navigation@3' },
+      { command: 'agentcli.rejectAllChanges', when: IN_BATCH_EDITOR, group: 'navigation@4' },
+      { command: 'agentcli.acceptSelectedChanges', when: IN_BATCH_EDITOR, group: 'navigation@5' },
+    ],
+    'view/title': [
+      { command: 'agentcli.newChat', when: 'view == agentcli.chat', group: 'navigation@1' },
+      { command: 'agentcli.selectModel', when: 'view == agentcli.chat', group: 'navigation@2' },
+    ],
+    'editor/context': [{ command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' }],
+    commandPalette: [
+      { command: 'agentcli.acceptFile', when: IN_OUR_DIFF },
+      { command: 'agentcli.rejectFile', when: IN_OUR_DIFF },
+      { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },
+      { command: 'agentcli.rejectAllChanges', when: UNDER_REVIEW },
+      { command: 'agentcli.acceptSelectedChanges', when: UNDER_REVIEW },
+    ],
+  },
+  keybindings: [
+    { command: 'agentcli.addSelectionToChat', key: 'ctrl+alt+a', mac: 'cmd+alt+a', when: 'editorTextFocus' },
+    { command: 'agentcli.acceptAllChanges', key: 'ctrl+alt+y', mac: 'cmd+alt+y', when: UNDER_REVIEW },
+    { command: 'agentcli.rejectAllChanges', key: 'ctrl+alt+n', mac: 'cmd+alt+n', when: UNDER_REVIEW },
+  ],
+  configuration,
+};
+
+const manifest = {
+  main: './dist/extension.js',
+  // Commands and the view activate the extension implicitly (VS Code >= 1.74); nothing runs on startup.
+  activationEvents: ['onView:agentcli.chat'],
+  categories: ['AI', 'Chat', 'Programming Languages'],
+  icon: 'media/icon.png',
+  galleryBanner: { color: '#1e1e2e', theme: 'dark' },
+  contributes,
+};
+const scripts = {
+  package: 'npm run build && vsce package --no-dependencies --allow-missing-repository --skip-license --out agentcli.vsix',
+  'test:e2e': 'npm run build && bash scripts/vscode-setup.sh && node --import tsx scripts/e2e-run.ts',
+  'start:vscode': 'bash scripts/start-vscode.sh',
+};
+
+// Re-read right before writing: others edit other fields of package.json concurrently.
+const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const next: Record<string, unknown> = { ...pkg, ...manifest, scripts: { ...(pkg.scripts as Record<string, string>), ...scripts } };
+const text = `${JSON.stringify(next, null, 2)}\n`;
+if (process.argv.includes('--check')) {
+  if (text !== readFileSync(file, 'utf8')) {
+    console.error('package.json manifest fields are out of date: run `node --import tsx scripts/vscode-manifest.ts`');
+    process.exit(1);
+  }
+  console.log('package.json manifest fields are up to date');
+} else {
+  writeFileSync(file, text);
+  console.log(`package.json: wrote main, activationEvents, categories, icon, galleryBanner, contributes (${commands.length} commands, ${Object.values(configuration).reduce((n, g) => n + Object.keys(g.properties).length, 0)} settings) and scripts package, test:e2e, start:vscode`);
+}

@@ -1,0 +1,226 @@
+/**
+ * Wires the extension together: runtime host → session store → chat panel (deltas), permission prompts, change
+ * batches, editor tools, settings, modes and model status. Created on activation; the runtime itself starts only
+ * when the panel or a command needs it.
+ */
+import * as vscode from 'vscode';
+import type { AgentEvent } from '../protocol/events';
+import { RpcErrorCode } from '../protocol/errors';
+import { ProtocolError } from '../sdk/errors';
+import type { RuntimeClient } from '../sdk/client';
+import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../webview-ui/src/messages';
+import { BatchReview } from './changes/batch-review';
+import { batchSummary } from './changes/batch-items';
+import { DiffContentProvider } from './changes/diff-content-provider';
+import { applyLocally } from './changes/local-apply';
+import { ChatController } from './chat/chat-controller';
+import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chat-view-provider';
+import { answerInvocation } from './mcp/editor-tools';
+import { EDITOR_TOOLS } from './mcp/tool-descriptors';
+import { ModeCommands } from './modes/mode-commands';
+import { ModelPicker } from './models/model-picker';
+import { Output } from './output';
+import { PermissionPrompts } from './permissions/permission-prompts';
+import { RuntimeHost } from './host/runtime-host';
+import { SessionStore } from './session/session-store';
+import { SettingsSync, writeSetting } from './settings/settings-sync';
+
+export class App implements vscode.Disposable {
+  readonly output = new Output();
+  readonly store = new SessionStore();
+  readonly content = new DiffContentProvider();
+  readonly host: RuntimeHost;
+  readonly view: ChatViewProvider;
+  readonly prompts: PermissionPrompts;
+  readonly batches: BatchReview;
+  readonly settings: SettingsSync;
+  readonly modes: ModeCommands;
+  readonly models: ModelPicker;
+  private readonly controller: ChatController;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    const log = (line: string) => this.output.info(line);
+    this.settings = new SettingsSync({
+      secrets: context.secrets,
+      output: this.output,
+      client: () => this.host.running,
+      applied: (r) => this.updateState({ provider: r.provider, model: r.model }),
+    });
+    this.host = new RuntimeHost({
+      extensionPath: context.extensionUri.fsPath,
+      output: this.output,
+      prepare: async (client) => {
+        await this.settings.apply(client);
+        const { registered } = await client.setEditorMcpTools([...EDITOR_TOOLS]);
+        log(`editor tools registered: ${registered.join(', ')}`);
+      },
+    });
+    this.view = new ChatViewProvider(context.extensionUri, this.output, (m) => this.controller.handle(m));
+    this.prompts = new PermissionPrompts({
+      client: () => this.host.running,
+      store: this.store,
+      panelVisible: () => this.view.visible,
+      log,
+    });
+    this.batches = new BatchReview(
+      this.content,
+      { decide: (batchId, decision, ids) => this.decide(batchId, decision, ids) },
+      {
+        onResults: (batchId, results) => {
+          this.store.batchDecided(batchId, results);
+          this.post({ type: 'batchResult', batchId, results });
+        },
+        log,
+      },
+    );
+    const client = () => this.host.ensureStarted();
+    this.modes = new ModeCommands({ client, state: () => this.store.state, update: (p) => this.updateState(p) });
+    this.models = new ModelPicker({
+      client,
+      state: () => this.store.state,
+      update: (p) => this.updateState(p),
+      writeSetting,
+      reconfigure: () => this.settings.apply(),
+    });
+    this.controller = new ChatController({
+      host: this.host,
+      store: this.store,
+      prompts: this.prompts,
+      batches: this.batches,
+      post: (m) => this.post(m),
+      log,
+      refocusPanel: () => (this.view.visible ? this.view.reveal(true) : Promise.resolve()),
+    });
+    this.disposables.push(
+      this.output,
+      this.content,
+      this.host,
+      this.view,
+      this.batches,
+      this.settings,
+      this.modes,
+      this.models,
+      vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, this.view, { webviewOptions: { retainContextWhenHidden: false } }),
+      vscode.workspace.registerTextDocumentContentProvider('agentcli-change', this.content),
+      this.host.onEvent((e) => this.onEvent(e)),
+      this.host.onStatus((s) => this.onStatus(s)),
+      this.host.onReady(({ state, restarted }) => {
+        this.store.adoptRuntimeState(state);
+        this.batches.setBatch(this.store.batch);
+        this.renderStatus();
+        this.post(this.store.initMessage());
+        if (restarted) log(`runtime restarted; session ${state.sessionId}`);
+      }),
+      ...this.modes.register(),
+      ...this.models.register(),
+    );
+  }
+
+  /** The client, starting the runtime when needed. */
+  client(): Promise<RuntimeClient> {
+    return this.host.ensureStarted();
+  }
+
+  post(message: ToWebviewInput): void {
+    this.view.post(message);
+  }
+
+  updateState(patch: Partial<PanelState>): void {
+    this.store.state = { ...this.store.state, ...patch };
+    this.post({ type: 'state', state: this.store.state });
+    this.renderStatus();
+  }
+
+  async addContext(chip: ContextChip): Promise<void> {
+    this.store.addContext(chip);
+    await this.view.reveal(true);
+    this.post({ type: 'contextAdded', chip });
+    this.post({ type: 'focusInput' });
+  }
+
+  private renderStatus(): void {
+    this.models.render(this.store.state);
+    this.modes.render(this.store.state);
+  }
+
+  private onEvent(e: AgentEvent): void {
+    const stateChanged = this.store.apply(e);
+    this.post({ type: 'event', event: e });
+    if (stateChanged) {
+      this.post({ type: 'state', state: this.store.state });
+      this.renderStatus();
+    }
+    switch (e.type) {
+      case 'permission_request':
+        this.prompts.onPermissionRequest(e);
+        break;
+      case 'directory_access_request':
+        this.prompts.onDirectoryRequest(e);
+        break;
+      case 'change_batch_updated':
+        this.batches.setBatch(e.batch);
+        break;
+      case 'change_batch_ready':
+        this.batches.setBatch(e.batch);
+        if (!this.view.visible) void this.notifyBatch();
+        break;
+      case 'change_batch_decided': {
+        const b = this.batches.current;
+        if (b?.id === e.batchId) this.batches.finish(b, e.results);
+        break;
+      }
+      case 'mcp_invocation': {
+        const c = this.host.running;
+        if (c) void answerInvocation(c, e, (l) => this.output.info(l));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private onStatus(s: RuntimeStatus): void {
+    this.store.runtime = s;
+    if (s.status === 'crashed' || s.status === 'restarting') {
+      this.store.runtimeLost();
+      this.post({ type: 'state', state: this.store.state });
+    }
+    this.post({ type: 'runtimeStatus', runtime: s });
+    if (s.status === 'crashed' && !this.view.visible) {
+      void vscode.window.showErrorMessage(`agentcli: ${s.reason ?? 'the runtime stopped'}`, 'Restart', 'Show Output').then((pick) => {
+        if (pick === 'Restart') void this.host.restart().catch(() => undefined);
+        else if (pick === 'Show Output') this.output.show();
+      });
+    }
+  }
+
+  private async notifyBatch(): Promise<void> {
+    const b = this.batches.current;
+    if (!b) return;
+    const pick = await vscode.window.showInformationMessage(`agentcli proposes changes: ${batchSummary(b).text}`, 'Review', 'Accept All', 'Reject All');
+    if (pick === 'Review') await this.batches.review(b.id);
+    else if (pick === 'Accept All') await this.batches.decide('accept_all', undefined, b.id);
+    else if (pick === 'Reject All') await this.batches.decide('reject_all', undefined, b.id);
+  }
+
+  /** decideChanges, or a local apply when the (restarted) runtime no longer knows the batch we still hold. */
+  private async decide(batchId: string, decision: 'accept_all' | 'reject_all' | 'accept_selected', changeIds?: string[]) {
+    const client = await this.host.ensureStarted();
+    try {
+      const { results } = await client.decideChanges({ batchId, decision, changeIds });
+      return results;
+    } catch (e) {
+      const batch = this.store.batch;
+      if (e instanceof ProtocolError && e.code === RpcErrorCode.UnknownId && batch?.id === batchId) {
+        this.output.warn(`the runtime does not know batch ${batchId} (it was restarted); applying the decision in the editor`);
+        return applyLocally(batch, decision, changeIds);
+      }
+      throw e;
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.reverse()) d.dispose();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Pure helpers that turn a change batch into what the editor shows: quick pick items for "accept selected",
+ * +/− summaries, and the per-file result lines after a decision. No `vscode` import.
+ */
+import type { Change, ChangeBatch, ChangeResult } from '../../protocol/records';
+
+export interface ChangePickItem {
+  label: string;
+  description: string;
+  detail?: string;
+  picked: boolean;
+  changeId: string;
+}
+
+const KIND_ICON: Record<Change['kind'], string> = { create: '$(diff-added)', modify: '$(diff-modified)', delete: '$(diff-removed)' };
+
+export function lineCounts(change: Pick<Change, 'additions' | 'deletions'>): string {
+  return `+${change.additions} −${change.deletions}`;
+}
+
+/** One item per change, in batch order; `preselected` ids start ticked (none by default: the user chooses). */
+export function changePickItems(batch: ChangeBatch, preselected: Iterable<string> = []): ChangePickItem[] {
+  const picked = new Set(preselected);
+  return batch.changes.map((c) => ({
+    label: `${KIND_ICON[c.kind]} ${c.path}`,
+    description: `${c.kind} · ${lineCounts(c)}`,
+    picked: picked.has(c.id),
+    changeId: c.id,
+  }));
+}
+
+export interface BatchSummary {
+  files: number;
+  additions: number;
+  deletions: number;
+  text: string;
+}
+
+export function batchSummary(batch: ChangeBatch): BatchSummary {
+  let additions = 0;
+  let deletions = 0;
+  for (const c of batch.changes) {
+    additions += c.additions;
+    deletions += c.deletions;
+  }
+  const files = batch.changes.length;
+  return { files, additions, deletions, text: `${files} file${files === 1 ? '' : 's'} changed, +${additions} −${deletions}` };
+}
+
+const STATUS_WORD: Record<ChangeResult['status'], string> = {
+  applied: 'applied',
+  rejected: 'rejected',
+  stale: 'not applied: changed on disk since the proposal',
+  failed: 'failed',
+};
+
+/** One line per file, e.g. `src/a.ts: applied`, `b.ts: failed (EACCES ...)`. */
+export function resultLines(results: readonly ChangeResult[]): string[] {
+  return results.map((r) => `${r.path}: ${STATUS_WORD[r.status]}${r.error ? ` (${r.error})` : ''}`);
+}
+
+/** A one-line toast text: counts per status, worst first. */
+export function resultSummary(results: readonly ChangeResult[]): string {
+  const counts = new Map<ChangeResult['status'], number>();
+  for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const order: ChangeResult['status'][] = ['failed', 'stale', 'applied', 'rejected'];
+  const parts = order.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${s}`);
+  return parts.length ? `Changes: ${parts.join(', ')}` : 'Changes: nothing to apply';
+}
+
+/** True when any file was not applied for a reason the user should look at. */
+export function hasProblems(results: readonly ChangeResult[]): boolean {
+  return results.some((r) => r.status === 'stale' || r.status === 'failed');
+}

@@ -1,0 +1,166 @@
+/**
+ * Handles every (already validated) message from the chat webview: prompts with their context, stop, new chat,
+ * permission and directory answers, batch review and decisions, restart, clipboard, opening files.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PromptContext } from '../../protocol/records';
+import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
+import type { RuntimeClient } from '../../sdk/client';
+import type { ContextChip, FromWebview, FromWebviewOf, ToWebviewInput } from '../../../webview-ui/src/messages';
+import type { BatchReview } from '../changes/batch-review';
+import type { PermissionPrompts } from '../permissions/permission-prompts';
+import type { RuntimeHost } from '../host/runtime-host';
+import type { SessionStore } from '../session/session-store';
+
+export interface ChatControllerDeps {
+  host: RuntimeHost;
+  store: SessionStore;
+  prompts: PermissionPrompts;
+  batches: BatchReview;
+  post: (message: ToWebviewInput) => void;
+  log: (line: string) => void;
+  /** Refocus the chat panel after opening an editor from it (the diff editor must not keep the typing focus). */
+  refocusPanel: () => Promise<void>;
+}
+
+/** Files mentioned with `@path` are sent as file context up to this size; larger ones go by path only. */
+const MAX_MENTION_BYTES = 200_000;
+
+export class ChatController {
+  constructor(private readonly deps: ChatControllerDeps) {}
+
+  async handle(m: FromWebview): Promise<void> {
+    const { deps } = this;
+    switch (m.type) {
+      case 'ready':
+        deps.store.runtime = deps.host.status;
+        deps.post(deps.store.initMessage());
+        void deps.host.ensureStarted().catch(() => undefined); // the status message tells the panel why
+        return;
+      case 'sendPrompt':
+        return this.sendPrompt(m);
+      case 'abort':
+        await this.withClient('stop the run', (c) => c.abort());
+        return;
+      case 'newChat':
+        await this.withClient('start a new chat', async (c) => {
+          await c.reset();
+          deps.store.newChat();
+          deps.post(deps.store.initMessage());
+        });
+        return;
+      case 'permissionDecision':
+        return deps.prompts.answerPermission(m.requestId, m.choice, m.alternative);
+      case 'permissionShown':
+        return deps.prompts.acknowledgePermission(m.requestId);
+      case 'directoryDecision':
+        return deps.prompts.answerDirectory(m.requestId, m.allowed, m.scope);
+      case 'directoryShown':
+        return deps.prompts.acknowledgeDirectory(m.requestId);
+      case 'reviewBatch':
+        await deps.batches.review(m.batchId, m.changeId);
+        if (!m.changeId) await deps.refocusPanel(); // the multi-file diff editor has no preserveFocus option
+        return;
+      case 'decideBatch':
+        return deps.batches.decide(m.decision, m.changeIds, m.batchId);
+      case 'pickBatchFiles':
+        return deps.batches.acceptSelected(m.batchId);
+      case 'restartRuntime':
+        await deps.host.restart().catch((e: unknown) => deps.log(`restart failed: ${e instanceof Error ? e.message : String(e)}`));
+        return;
+      case 'copyText':
+        await vscode.env.clipboard.writeText(m.text);
+        return;
+      case 'removeContext':
+        deps.store.removeContext(m.chipId);
+        return;
+      case 'openFile':
+        return this.openFile(m.path, m.line);
+      case 'selectModel':
+        await vscode.commands.executeCommand('agentcli.selectModel');
+        return;
+      case 'webviewError':
+        deps.log(`webview: ${m.message}`);
+        return;
+    }
+  }
+
+  private async sendPrompt(m: FromWebviewOf<'sendPrompt'>): Promise<void> {
+    const { store, post } = this.deps;
+    store.addPrompt(m.promptId, m.text, m.context);
+    const fail = (message: string, remedy?: string) => {
+      store.promptFailed(m.promptId, message, remedy);
+      post({ type: 'error', message, remedy, promptId: m.promptId });
+    };
+    let client: RuntimeClient;
+    try {
+      client = await this.deps.host.ensureStarted();
+    } catch (e) {
+      fail(`The runtime is not running: ${e instanceof Error ? e.message : String(e)}`, 'Click Restart, or check the agentcli output channel.');
+      return;
+    }
+    const context: PromptContext[] = [...m.context.map(stripChip), ...(await this.mentionContext(m.mentions))];
+    try {
+      await client.request('prompt', { message: m.text, context: context.length ? context : undefined });
+      store.context = [];
+    } catch (e) {
+      if (e instanceof BatchPendingError) fail('Proposed changes are waiting for your decision.', 'Accept or reject the pending changes, then send again.');
+      else if (e instanceof RunInProgressError) fail('The agent is still working on the previous prompt.', 'Wait for it to finish, or press Stop.');
+      else fail(`The prompt was not sent: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** `@path` mentions become file context; unreadable paths are reported in the transcript, not silently dropped. */
+  private async mentionContext(mentions: string[]): Promise<PromptContext[]> {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const out: PromptContext[] = [];
+    for (const mention of new Set(mentions)) {
+      const uri = path.isAbsolute(mention) ? vscode.Uri.file(mention) : root ? vscode.Uri.joinPath(root, mention) : undefined;
+      if (!uri) continue;
+      try {
+        const stat = await vscode.workspace.fs.stat(uri);
+        if (stat.type & vscode.FileType.Directory) {
+          out.push({ kind: 'file', path: mention });
+          continue;
+        }
+        const text = stat.size <= MAX_MENTION_BYTES ? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) : undefined;
+        out.push({ kind: 'file', path: mention, text });
+      } catch {
+        this.deps.store.addError(`@${mention}: no such file in the workspace; it was not attached.`);
+        this.deps.post({ type: 'error', message: `@${mention}: no such file in the workspace; it was not attached.` });
+      }
+    }
+    return out;
+  }
+
+  private async openFile(p: string, line?: number): Promise<void> {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = path.isAbsolute(p) ? vscode.Uri.file(p) : root ? vscode.Uri.joinPath(root, p) : vscode.Uri.file(p);
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const pos = line ? new vscode.Position(Math.min(line - 1, doc.lineCount - 1), 0) : undefined;
+      await vscode.window.showTextDocument(doc, { preview: true, selection: pos ? new vscode.Range(pos, pos) : undefined });
+    } catch (e) {
+      void vscode.window.showWarningMessage(`agentcli: cannot open ${p}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private async withClient(what: string, f: (c: RuntimeClient) => Promise<unknown>): Promise<void> {
+    const client = this.deps.host.running;
+    if (!client) {
+      this.deps.post({ type: 'error', message: `Cannot ${what}: the runtime is not running.`, remedy: 'Click Restart.' });
+      return;
+    }
+    try {
+      await f(client);
+    } catch (e) {
+      this.deps.post({ type: 'error', message: `Could not ${what}: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  }
+}
+
+function stripChip(chip: ContextChip): PromptContext {
+  const { id: _id, ...rest } = chip;
+  return rest;
+}

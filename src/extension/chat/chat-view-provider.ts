@@ -1,0 +1,91 @@
+/**
+ * The chat panel: a webview view in its own activity-bar container. Its context is not retained when hidden;
+ * when shown again the webview sends `ready` and gets the extension's snapshot (`init`). Every message from the
+ * webview is validated against the contract before it is handled.
+ */
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { safeParseFromWebview, type FromWebview, type ToWebviewInput } from '../../../webview-ui/src/messages';
+import type { Output } from '../output';
+import { webviewHtml } from './webview-html';
+
+export const CHAT_VIEW_ID = 'agentcli.chat';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly visibility = new vscode.EventEmitter<boolean>();
+  /** Fires true when the panel becomes visible, false when hidden or disposed. */
+  readonly onDidChangeVisibility = this.visibility.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly output: Output,
+    private readonly handle: (message: FromWebview) => void | Promise<void>,
+  ) {}
+
+  get visible(): boolean {
+    return this.view?.visible === true;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
+    view.webview.html = this.html(view.webview, dist, media);
+    this.disposables.push(
+      view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      view.onDidChangeVisibility(() => this.visibility.fire(view.visible)),
+      view.onDidDispose(() => {
+        if (this.view === view) this.view = undefined;
+        this.visibility.fire(false);
+      }),
+    );
+    this.visibility.fire(view.visible);
+  }
+
+  private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
+    const styles: vscode.Uri[] = [];
+    if (fs.existsSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath)) styles.push(vscode.Uri.joinPath(dist, 'webview.css'));
+    const mediaCss = vscode.Uri.joinPath(media, 'webview');
+    if (fs.existsSync(mediaCss.fsPath)) {
+      for (const f of fs.readdirSync(mediaCss.fsPath).filter((n) => n.endsWith('.css')).sort()) styles.push(vscode.Uri.joinPath(mediaCss, f));
+    }
+    return webviewHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUris: styles.map((u) => webview.asWebviewUri(u).toString()),
+    });
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = safeParseFromWebview(raw);
+    if (!parsed.ok) {
+      this.output.error(parsed.error.message);
+      return;
+    }
+    Promise.resolve(this.handle(parsed.message)).catch((e: unknown) =>
+      this.output.error(`handling "${parsed.message.type}" failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    );
+  }
+
+  /** Sends a message if the panel exists; returns false when there is no webview to receive it. */
+  post(message: ToWebviewInput): boolean {
+    const view = this.view;
+    if (!view) return false;
+    void view.webview.postMessage(message);
+    return true;
+  }
+
+  /** Shows the panel (and its container) without moving focus into it unless asked. */
+  async reveal(focus = false): Promise<void> {
+    if (this.view) this.view.show(!focus);
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.visibility.dispose();
+  }
+}

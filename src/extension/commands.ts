@@ -1,0 +1,50 @@
+/**
+ * Command palette commands that are not owned by a feature module (those register their own).
+ */
+import * as vscode from 'vscode';
+import type { App } from './app';
+import { CHAT_VIEW_ID } from './chat/chat-view-provider';
+import { registerAddSelection } from './context/add-selection';
+import { registerSecretCommands } from './settings/secret-commands';
+
+export function registerCommands(app: App, context: vscode.ExtensionContext): vscode.Disposable[] {
+  const withClient = (what: string, f: (c: Awaited<ReturnType<App['client']>>) => Promise<unknown>) => async () => {
+    try {
+      await f(await app.client());
+    } catch (e) {
+      void vscode.window.showErrorMessage(`agentcli: could not ${what}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const b = app.batches;
+  return [
+    vscode.commands.registerCommand('agentcli.openChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('agentcli.showOutput', () => app.output.show()),
+    vscode.commands.registerCommand('agentcli.restartRuntime', async () => {
+      try {
+        await app.host.restart();
+      } catch (e) {
+        void vscode.window.showErrorMessage(`agentcli: ${e instanceof Error ? e.message : String(e)}`, 'Show Output').then((p) => p && app.output.show());
+      }
+    }),
+    vscode.commands.registerCommand(
+      'agentcli.stop',
+      withClient('stop the run', (c) => c.abort()),
+    ),
+    vscode.commands.registerCommand(
+      'agentcli.newChat',
+      withClient('start a new chat', async (c) => {
+        await c.reset();
+        app.store.newChat();
+        app.post(app.store.initMessage());
+      }),
+    ),
+    vscode.commands.registerCommand('agentcli.reviewChanges', () => b.review()),
+    vscode.commands.registerCommand('agentcli.acceptAllChanges', () => b.decide('accept_all')),
+    vscode.commands.registerCommand('agentcli.rejectAllChanges', () => b.decide('reject_all')),
+    vscode.commands.registerCommand('agentcli.acceptSelectedChanges', () => b.acceptSelected()),
+    vscode.commands.registerCommand('agentcli.acceptFile', (uri?: vscode.Uri) => b.markFile(true, uri)),
+    vscode.commands.registerCommand('agentcli.rejectFile', (uri?: vscode.Uri) => b.markFile(false, uri)),
+    registerAddSelection((chip) => app.addContext(chip)),
+    ...registerSecretCommands(context.secrets),
+  ];
+}

@@ -1,0 +1,166 @@
+/**
+ * The extension's copy of what the chat panel shows, kept independent of the webview (which is destroyed when
+ * hidden) and of the runtime process (which may crash): the transcript (same reducer as the webview), the panel
+ * state, pending requests, the pending change batch with its contents, and context chips.
+ * The `init` snapshot is built from it. No `vscode` import.
+ */
+import type { AgentEvent } from '../../protocol/events';
+import type { RuntimeState } from '../../protocol/methods';
+import type { ChangeBatch, ChangeResult } from '../../protocol/records';
+import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../../webview-ui/src/messages';
+import {
+  addError,
+  addUserPrompt,
+  applyBatchResult,
+  applyEvent,
+  clearConversation,
+  createTranscript,
+  markPromptFailed,
+  toBatchFiles,
+  type TranscriptModel,
+} from '../../../webview-ui/src/model/transcriptReducer';
+
+interface PendingRequest {
+  requestId: string;
+  acknowledged: boolean;
+}
+export type PendingPermissionEntry = PendingRequest & { tool: string; description: string; command?: string; paths?: string[]; choices: string[] };
+export type PendingDirectoryEntry = PendingRequest & { path: string; reason: string };
+
+export class SessionStore {
+  readonly transcript: TranscriptModel = createTranscript();
+  state: PanelState = {
+    provider: '',
+    model: '',
+    permissionMode: 'interactive',
+    planMode: false,
+    yolo: { active: false },
+    running: false,
+  };
+  runtime: RuntimeStatus = { status: 'starting' };
+  batch: ChangeBatch | null = null;
+  readonly permissions = new Map<string, PendingPermissionEntry>();
+  readonly directories = new Map<string, PendingDirectoryEntry>();
+  context: ContextChip[] = [];
+
+  /** Applies one runtime event; returns true when the panel state (running, batch) changed. */
+  apply(event: AgentEvent): boolean {
+    applyEvent(this.transcript, event);
+    switch (event.type) {
+      case 'agent_start':
+        this.state = { ...this.state, running: true };
+        return true;
+      case 'agent_end':
+        // an aborted or finished run leaves no pending prompt behind
+        this.permissions.clear();
+        this.directories.clear();
+        this.state = { ...this.state, running: false };
+        return true;
+      case 'permission_request':
+        this.permissions.set(event.requestId, {
+          requestId: event.requestId,
+          acknowledged: false,
+          tool: event.tool,
+          description: event.description,
+          command: event.command,
+          paths: event.paths,
+          choices: event.choices,
+        });
+        return false;
+      case 'permission_resolved':
+        this.permissions.delete(event.requestId);
+        return false;
+      case 'directory_access_request':
+        this.directories.set(event.requestId, { requestId: event.requestId, acknowledged: false, path: event.path, reason: event.reason });
+        return false;
+      case 'directory_access_resolved':
+        this.directories.delete(event.requestId);
+        return false;
+      case 'change_batch_updated':
+      case 'change_batch_ready':
+        this.batch = event.batch;
+        return false;
+      case 'change_batch_decided':
+        if (this.batch?.id === event.batchId) this.batch = null;
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  addPrompt(promptId: string, text: string, context: ContextChip[]): void {
+    addUserPrompt(this.transcript, { promptId, text, context });
+  }
+
+  promptFailed(promptId: string, message: string, remedy?: string): void {
+    markPromptFailed(this.transcript, promptId);
+    addError(this.transcript, { message, remedy });
+  }
+
+  addError(message: string, remedy?: string): void {
+    addError(this.transcript, { message, remedy });
+  }
+
+  batchDecided(batchId: string, results: ChangeResult[]): void {
+    applyBatchResult(this.transcript, batchId, results);
+    if (this.batch?.id === batchId) this.batch = null;
+  }
+
+  newChat(): void {
+    clearConversation(this.transcript);
+    this.state = { ...this.state, running: false };
+  }
+
+  /** After a (re)start: the runtime's own state is the truth for modes, model and what is pending. */
+  adoptRuntimeState(s: RuntimeState): void {
+    this.state = {
+      provider: s.provider,
+      model: s.model,
+      permissionMode: s.permissionMode,
+      planMode: s.planMode,
+      yolo: s.yolo,
+      running: s.status === 'running',
+    };
+    const keepAck = (id: string, map: Map<string, PendingRequest>) => map.get(id)?.acknowledged ?? false;
+    const perms = new Map(this.permissions);
+    this.permissions.clear();
+    for (const p of s.pendingPermissions) {
+      const known = perms.get(p.requestId);
+      this.permissions.set(p.requestId, { ...(known ?? { choices: ['once', 'session', 'always', 'deny', 'alternative'] }), ...p, acknowledged: p.acknowledged || keepAck(p.requestId, perms) });
+    }
+    const dirs = new Map(this.directories);
+    this.directories.clear();
+    for (const d of s.pendingDirectoryAccess) this.directories.set(d.requestId, { ...d, acknowledged: d.acknowledged || keepAck(d.requestId, dirs) });
+    // A batch the new process does not know is kept: the user's pending review must not vanish with a crash.
+    if (s.pendingBatch) this.batch = s.pendingBatch;
+  }
+
+  /** The runtime process is gone: nothing it had pending can still be answered, except the batch we hold. */
+  runtimeLost(): void {
+    this.permissions.clear();
+    this.directories.clear();
+    this.state = { ...this.state, running: false };
+  }
+
+  addContext(chip: ContextChip): void {
+    this.context = [...this.context.filter((c) => c.id !== chip.id), chip];
+  }
+
+  removeContext(chipId: string): void {
+    this.context = this.context.filter((c) => c.id !== chipId);
+  }
+
+  initMessage(): ToWebviewInput {
+    const batch = this.batch;
+    return {
+      type: 'init',
+      items: this.transcript.items,
+      state: this.state,
+      runtime: this.runtime,
+      pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, acknowledged: p.acknowledged })),
+      pendingDirectoryAccess: [...this.directories.values()].map((d) => ({ requestId: d.requestId, path: d.path, reason: d.reason, acknowledged: d.acknowledged })),
+      pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: toBatchFiles(batch) } : null,
+      context: this.context,
+    };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Keeps the runtime's configuration in step with the `agentcli.*` settings and the secrets in SecretStorage:
+ * one `configure({ config })` on every (re)start and after each change, without losing the conversation.
+ * Invalid values are reported naming the setting, and left out of the call.
+ */
+import * as vscode from 'vscode';
+import type { RuntimeClient } from '../../sdk/client';
+import type { Output } from '../output';
+import { configFromSettings, type SettingProblem } from './to-config';
+import { PROVIDER_SETTINGS, SECRET_SETTINGS } from './table';
+
+export interface SettingsSyncDeps {
+  secrets: vscode.SecretStorage;
+  output: Output;
+  /** The running client, or undefined (then the next start applies the settings). */
+  client: () => RuntimeClient | undefined;
+  /** After a successful configure: the provider/model in effect. */
+  applied: (result: { provider: string; model: string }) => void;
+}
+
+export class SettingsSync implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastProblems = '';
+
+  constructor(private readonly deps: SettingsSyncDeps) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('agentcli.cliPath')) void this.offerRestart();
+        if (PROVIDER_SETTINGS.some((s) => e.affectsConfiguration(`agentcli.${s.key}`))) this.schedule();
+      }),
+      deps.secrets.onDidChange((e) => {
+        if (e.key.startsWith('agentcli.')) this.schedule();
+      }),
+    );
+  }
+
+  /** The value the user set for `agentcli.<key>` in any scope; defaults do not count. */
+  static readExplicit(key: string): unknown {
+    const info = vscode.workspace.getConfiguration('agentcli').inspect(key);
+    return info?.workspaceFolderValue ?? info?.workspaceValue ?? info?.globalValue;
+  }
+
+  async readSecrets(): Promise<Record<string, string | undefined>> {
+    const out: Record<string, string | undefined> = {};
+    for (const s of SECRET_SETTINGS) out[s.key] = await this.deps.secrets.get(`agentcli.${s.key}`);
+    this.deps.output.setKnownSecrets(Object.values(out).filter((v): v is string => !!v));
+    return out;
+  }
+
+  /** Builds the payload and sends it; returns the provider/model in effect, or undefined when it failed. */
+  async apply(client: RuntimeClient | undefined = this.deps.client()): Promise<{ provider: string; model: string } | undefined> {
+    if (!client) return undefined;
+    const { config, problems } = configFromSettings(SettingsSync.readExplicit, await this.readSecrets());
+    this.reportProblems(problems);
+    try {
+      const result = await client.configure(config);
+      this.deps.output.info(`settings applied (${Object.keys(config).length ? Object.keys(config).sort().join(', ') : 'none set'}): ${result.provider}/${result.model}`);
+      this.deps.applied(result);
+      return result;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.deps.output.error(`configure failed: ${message}`);
+      void this.showProblem(`agentcli: the settings were not applied: ${message}`, undefined);
+      return undefined;
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.apply();
+    }, 250);
+  }
+
+  private reportProblems(problems: SettingProblem[]): void {
+    const key = problems.map((p) => p.message).join('\n');
+    if (key === this.lastProblems) return; // do not repeat the same complaint on every keystroke-level change
+    this.lastProblems = key;
+    for (const p of problems) {
+      this.deps.output.warn(p.message);
+      void this.showProblem(`agentcli: ${p.message}. The setting is ignored until it is fixed.`, p.setting);
+    }
+  }
+
+  private async showProblem(message: string, setting: string | undefined): Promise<void> {
+    const open = setting ? 'Open Setting' : 'Open Settings';
+    const picked = await vscode.window.showWarningMessage(message, open);
+    if (picked) await vscode.commands.executeCommand('workbench.action.openSettings', setting ?? 'agentcli');
+  }
+
+  private async offerRestart(): Promise<void> {
+    if (!this.deps.client()) return;
+    const picked = await vscode.window.showInformationMessage('agentcli: the runtime path changed. Restart the runtime to use it?', 'Restart');
+    if (picked) await vscode.commands.executeCommand('agentcli.restartRuntime');
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/**
+ * Writes `agentcli.<key>`: in the workspace when the workspace already sets that key (a user-level value would be
+ * shadowed by it), else in the user settings.
+ */
+export async function writeSetting(key: string, value: unknown): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('agentcli');
+  const info = cfg.inspect(key);
+  if (info?.workspaceFolderValue !== undefined && vscode.workspace.workspaceFolders?.[0]) {
+    await vscode.workspace.getConfiguration('agentcli', vscode.workspace.workspaceFolders[0].uri).update(key, value, vscode.ConfigurationTarget.WorkspaceFolder);
+    return;
+  }
+  await cfg.update(key, value, info?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+}

@@ -1,0 +1,147 @@
+/**
+ * The `agentcli.*` VS Code settings that mirror the config file (spec 000 §2.4), in one table.
+ * The manifest's `contributes.configuration` is generated from it (scripts/vscode-manifest.ts) and
+ * the settings → `configure({ config })` mapping validates with it, so the two cannot drift apart.
+ * Pure data: no `vscode` import.
+ */
+
+export const PROVIDERS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export const PROVIDER_LABELS: Record<ProviderName, string> = {
+  serviceai: 'Hosted service',
+  localrunner: 'Local model runner',
+  ggufserver: 'Local gguf model server',
+  vendorapi: 'Vendor API account',
+  cloudhub: 'Cloud-hosted deployment',
+};
+
+interface Base {
+  /** Dotted config key, e.g. `localrunner.temperature`; the setting is `agentcli.<key>`. */
+  key: string;
+  description: string;
+}
+export type SettingSpec = Base &
+  (
+    | { type: 'string'; default?: string; enum?: readonly string[]; format?: 'url' | 'keepAlive'; enumDescriptions?: string[] }
+    | { type: 'integer'; default?: number; minimum?: number; maximum?: number }
+    | { type: 'number'; default?: number; minimum?: number; maximum?: number }
+    | { type: 'boolean'; default?: boolean }
+  );
+
+/** `0`, `-1`, or a duration such as `30s`, `5m`, `1h`. */
+export const KEEP_ALIVE_PATTERN = /^(?:-1|0|\d+(?:ms|s|m|h))$/;
+
+const url = (key: string, description: string, def?: string): SettingSpec => ({
+  key,
+  type: 'string',
+  format: 'url',
+  description,
+  ...(def !== undefined ? { default: def } : {}),
+});
+
+/** Settings passed to the runtime. Secrets (API keys, client secret) are not here: they live in SecretStorage. */
+export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
+  {
+    key: 'provider',
+    type: 'string',
+    enum: PROVIDERS,
+    enumDescriptions: PROVIDERS.map((p) => PROVIDER_LABELS[p]),
+    description:
+      'The model provider the agent talks to. Unset: the value from `~/.agentcli/config.json` (default `serviceai`). ' +
+      'Switch quickly with **agentcli: Select Provider**.',
+  },
+  // serviceai (hosted)
+  url('serviceai.baseUrl', 'Hosted service base address (`/v1` is appended by the runtime). Unset: the service default.'),
+  { key: 'serviceai.model', type: 'string', default: 'fantail', description: 'Hosted model id, e.g. `fantail` (latency-first) or `moa` (reasoning-first).' },
+  {
+    key: 'serviceai.reasoning',
+    type: 'string',
+    enum: ['medium', 'high', 'xhigh'],
+    description: 'Reasoning setting for models that support it (`moa`).',
+  },
+  // localrunner
+  { key: 'localrunner.enabled', type: 'boolean', description: 'Enables the local model runner provider.' },
+  url('localrunner.baseUrl', 'Local model runner address. Default `http://localhost:11434`.', 'http://localhost:11434'),
+  { key: 'localrunner.model', type: 'string', default: 'llama3.2', description: 'Model name, form `<name>:<tag>`.' },
+  { key: 'localrunner.contextLength', type: 'integer', minimum: 1, description: 'Maximum context window. Unset: the model\'s default.' },
+  {
+    key: 'localrunner.keepAlive',
+    type: 'string',
+    format: 'keepAlive',
+    default: '5m',
+    description: 'How long the model stays loaded: `0` unloads at once, `5m`, `1h`, `-1` keeps it loaded indefinitely.',
+  },
+  { key: 'localrunner.numCtx', type: 'integer', minimum: 1, default: 4096, description: 'Context size for generation (always sent, so prompts are not silently cut).' },
+  { key: 'localrunner.temperature', type: 'number', minimum: 0, maximum: 1, default: 0.7, description: 'Randomness, from 0 to 1.' },
+  { key: 'localrunner.numGpu', type: 'integer', minimum: 0, description: 'Number of GPU layers. Unset: auto-detected.' },
+  { key: 'localrunner.numThread', type: 'integer', minimum: 1, description: 'CPU threads, e.g. 8.' },
+  { key: 'localrunner.numBatch', type: 'integer', minimum: 1, description: 'Batch size, e.g. 512.' },
+  // ggufserver
+  url('ggufserver.baseUrl', 'Local gguf model server address. Default `http://127.0.0.1:8080`.', 'http://127.0.0.1:8080'),
+  { key: 'ggufserver.model', type: 'string', description: 'Display name only: the server serves the model it loaded.' },
+  { key: 'ggufserver.contextSize', type: 'integer', minimum: 1, default: 4096, description: 'Context window in tokens.' },
+  { key: 'ggufserver.temperature', type: 'number', minimum: 0, maximum: 2, default: 0.7, description: 'Sampling temperature, from 0 to 2.' },
+  { key: 'ggufserver.topP', type: 'number', minimum: 0, maximum: 1, default: 0.9, description: 'Nucleus sampling threshold, from 0 to 1.' },
+  { key: 'ggufserver.topK', type: 'integer', minimum: 0, default: 40, description: 'Top-K sampling.' },
+  { key: 'ggufserver.repeatPenalty', type: 'number', default: 1.1, description: 'Repetition penalty.' },
+  { key: 'ggufserver.seed', type: 'integer', default: -1, description: 'Random seed; `-1` means random.' },
+  { key: 'ggufserver.maxTokens', type: 'integer', minimum: 1, description: 'Maximum tokens in a response. Unset: the server decides.' },
+  // vendorapi
+  { key: 'vendorapi.model', type: 'string', description: 'Model id available to the account. Unset: the vendor\'s flagship model.' },
+  { key: 'vendorapi.maxTokens', type: 'integer', minimum: 1, default: 4096, description: 'Maximum tokens in a response.' },
+  { key: 'vendorapi.temperature', type: 'number', minimum: 0, maximum: 2, default: 0.7, description: 'Randomness, from 0 to 2.' },
+  { key: 'vendorapi.topP', type: 'number', minimum: 0, maximum: 1, description: 'Nucleus sampling threshold, from 0 to 1.' },
+  { key: 'vendorapi.organization', type: 'string', description: 'Organization id.' },
+  url('vendorapi.baseUrl', 'Custom API endpoint. Unset: the vendor\'s default.'),
+  // cloudhub
+  { key: 'cloudhub.model', type: 'string', description: 'Display name and model switching.' },
+  { key: 'cloudhub.resourceName', type: 'string', description: 'Resource name: the first label of the endpoint host.' },
+  { key: 'cloudhub.deploymentName', type: 'string', description: 'Name of the model deployment.' },
+  { key: 'cloudhub.apiVersion', type: 'string', default: '2024-10-21', description: 'API version sent as a query parameter.' },
+  {
+    key: 'cloudhub.authMethod',
+    type: 'string',
+    enum: ['api-key', 'entra-id', 'managed-identity'],
+    enumDescriptions: [
+      'API key (set it with **agentcli: Set API Key (cloudhub)**)',
+      'Tenant id, client id and client secret (OAuth 2.0 client credentials)',
+      'Managed identity of the workload (no credentials)',
+    ],
+    default: 'api-key',
+    description: 'How requests authenticate.',
+  },
+  url('cloudhub.baseUrl', 'Full endpoint URL override; bypasses `resourceName` and `deploymentName`.'),
+  { key: 'cloudhub.tenantId', type: 'string', description: 'Identity tenant, for `entra-id`.' },
+  { key: 'cloudhub.clientId', type: 'string', description: 'Application id, for `entra-id`.' },
+];
+
+/** Secrets kept in SecretStorage under `agentcli.<key>`, passed to the runtime only in the in-memory configure call. */
+export const SECRET_SETTINGS: readonly { key: string; provider: ProviderName; label: string }[] = [
+  { key: 'serviceai.apiKey', provider: 'serviceai', label: 'API key' },
+  { key: 'vendorapi.apiKey', provider: 'vendorapi', label: 'API key' },
+  { key: 'cloudhub.apiKey', provider: 'cloudhub', label: 'API key' },
+  { key: 'cloudhub.clientSecret', provider: 'cloudhub', label: 'client secret' },
+];
+
+/** Extension-only settings (not sent to the runtime). */
+export const HOST_SETTINGS: readonly SettingSpec[] = [
+  {
+    key: 'cliPath',
+    type: 'string',
+    description:
+      'Path to an `agentcli.js` runtime to use instead of the bundled one (run with VS Code\'s own Node). Unset: the bundled runtime.',
+  },
+  {
+    key: 'debug',
+    type: 'boolean',
+    default: false,
+    description: 'Log every protocol message to the **agentcli** output channel (secrets redacted).',
+  },
+];
+
+/** Command id of the "Set API Key (<provider>)" / "Set Client Secret (cloudhub)" command of a secret. */
+export function secretCommandId(key: string): string {
+  const [provider, field] = key.split('.');
+  return field === 'apiKey' ? `agentcli.setApiKey.${provider}` : `agentcli.setClientSecret.${provider}`;
+}
