@@ -2,7 +2,7 @@
  * A ModelProvider for any endpoint speaking the OpenAI-compatible chat-completions wire format,
  * built on the `openai` npm package (requests, SSE parsing) with our own retries, idle timeout and error mapping.
  */
-import OpenAI from 'openai';
+import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
@@ -50,6 +50,11 @@ export interface OpenAICompatibleOptions {
   /** `configured`: the endpoint serves one fixed model (a deployment), so listModels reports it without a request. */
   modelListing?: 'endpoint' | 'configured';
   fetch?: typeof fetch;
+}
+
+/** A transport failure (socket closed, reset), as opposed to an error the server reported in the stream. */
+function isNetworkFailure(err: unknown): boolean {
+  return !(err instanceof APIError) || err instanceof APIConnectionError;
 }
 
 export function createOpenAICompatibleProvider(opts: OpenAICompatibleOptions): ModelProvider {
@@ -165,7 +170,7 @@ class OpenAICompatibleProvider implements ModelProvider {
         try {
           next = await chunks.next();
         } catch (err) {
-          throw this.midStreamError(fail(err));
+          throw isNetworkFailure(err) ? this.lostConnectionError(fail(err)) : fail(err);
         } finally {
           disarmIdle();
         }
@@ -184,13 +189,9 @@ class OpenAICompatibleProvider implements ModelProvider {
     }
   }
 
-  /** A failure after the answer began: a lost connection is the server's doing, not a server that is down. */
-  private midStreamError(err: Error): Error {
-    const lostConnection =
-      err instanceof ProviderError &&
-      err.status === undefined &&
-      (err.code === 'connection_refused' || err.code === 'provider_error');
-    if (!lostConnection) return err;
+  /** A network failure after the answer began: the server dropped the connection (it is not simply down). */
+  private lostConnectionError(err: Error): Error {
+    if (!(err instanceof ProviderError) || (err.code !== 'connection_refused' && err.code !== 'provider_error')) return err;
     return new ProviderError(
       'provider_error',
       `the connection to ${this.id} at ${this.errorContext.endpoint} broke off in the middle of the answer (${err.message})`,
