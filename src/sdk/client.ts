@@ -27,6 +27,8 @@ export const SDK_VERSION = '0.1.0';
 export const DEFAULT_TIMEOUT_MS = 300_000;
 /** Wait between the stop steps (close stdin → SIGTERM → SIGKILL). */
 export const DEFAULT_STOP_GRACE_MS = 2_000;
+/** The handshake also covers the runtime's boot, so it waits at least this long even with a small `timeout`. */
+export const MIN_HANDSHAKE_TIMEOUT_MS = 30_000;
 
 export type InitializeResult = ResultOf<'initialize'>;
 export type RunResultLike = PromptResult;
@@ -310,10 +312,11 @@ export class RuntimeClient {
   private async handshake(rpc: RpcChannel): Promise<InitializeResult> {
     let result: InitializeResult;
     try {
-      result = await rpc.request('initialize', {
-        protocolVersion: PROTOCOL_VERSION,
-        clientInfo: { name: 'agentcli-sdk', version: SDK_VERSION },
-      });
+      result = await rpc.request(
+        'initialize',
+        { protocolVersion: PROTOCOL_VERSION, clientInfo: { name: 'agentcli-sdk', version: SDK_VERSION } },
+        Math.max(this.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS),
+      );
     } catch (e) {
       if (e instanceof ProtocolError && e.code === RpcErrorCode.ProtocolVersionMismatch) {
         const data = e.data as { runtimeVersion?: unknown; protocolVersion?: unknown } | undefined;

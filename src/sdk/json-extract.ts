@@ -1,5 +1,5 @@
-/** Bounds the scan for an embedded value so a pathological answer cannot take quadratic time. */
-const MAX_EMBEDDED_CANDIDATES = 200;
+/** Bounds the scan for an embedded value (characters visited in all) so a pathological answer cannot take quadratic time. */
+const MAX_SCAN_STEPS = 2_000_000;
 
 /** Where in the text the JSON value was found. */
 export type JsonSource = 'whole' | 'fenced' | 'embedded';
@@ -30,10 +30,11 @@ function fencedBlocks(text: string): string[] {
 }
 
 /** End index (exclusive) of the balanced object/array starting at `start`, or -1. Respects strings and escapes. */
-function balancedEnd(text: string, start: number): number {
+function balancedEnd(text: string, start: number, budget: { steps: number }): number {
   const stack: string[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {
+    if (--budget.steps <= 0) return -1;
     const c = text[i];
     if (inString) {
       if (c === '\\') i++;
@@ -62,12 +63,11 @@ export function extractJson(text: string): ExtractedJson | undefined {
     const parsed = tryParse(block.trim());
     if (parsed.ok) return { value: parsed.value, source: 'fenced' };
   }
-  let candidates = 0;
-  for (let i = 0; i < text.length && candidates < MAX_EMBEDDED_CANDIDATES; i++) {
+  const budget = { steps: MAX_SCAN_STEPS };
+  for (let i = 0; i < text.length && budget.steps > 0; i++) {
     const c = text[i];
     if (c !== '{' && c !== '[') continue;
-    candidates++;
-    const end = balancedEnd(text, i);
+    const end = balancedEnd(text, i, budget);
     if (end === -1) continue;
     const parsed = tryParse(text.slice(i, end));
     if (parsed.ok) return { value: parsed.value, source: 'embedded' };

@@ -144,8 +144,8 @@ export class Run {
     let stop: boolean;
     let reason: string | undefined;
     try {
+      // A plain stop sends no reason, so the run's stoppedReason is the runtime's `stop_condition`.
       stop = await shouldStop(this.conditions, steps);
-      if (stop) reason = 'stop condition met';
     } catch (err) {
       if (this.abortRequested || this.eventsEnded) return;
       this.noteHostError(new StopConditionError(e.step.stepNumber, err));
