@@ -38,7 +38,7 @@ describe('runtime rpc: abort', () => {
     await rt.waitForEvent('agent_end', (e) => e.runId !== runId);
     const sent = stub.requests[1]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content.slice(0, 15)}`);
     assert.ok(sent.includes('user:first question'), sent.join(' | '));
-    assert.ok(sent.includes('user:second questi'), sent.join(' | '));
+    assert.ok(sent.includes('user:second question'), sent.join(' | '));
   });
 
   it('aborts a running command by killing its whole process group', async () => {

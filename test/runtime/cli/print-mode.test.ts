@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+import { CLI, makeWorkspace, testEnv } from '../../helpers/runtime-process';
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = testEnv(), stdin?: string): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    if (stdin !== undefined) proc.stdin.end(stdin);
+    else proc.stdin.end();
+    proc.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('agentcli: one-shot runs', () => {
+  let stub: OpenAIStub;
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(() => stub.close());
+
+  it('-p streams the answer to stdout', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'Hello from the model.' });
+    const r = await runCli(['-p', 'say hello'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'Hello from the model.\n');
+    assert.equal(stub.requests[0]!.body.stream, true);
+    assert.equal(stub.requests[0]!.body.messages.at(-1).content, 'say hello');
+  });
+
+  it('--json prints one object with type and content', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'The answer is 4.' });
+    const r = await runCli(['--json', 'what is 2+2'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.type, 'result');
+    assert.equal(out.content, 'The answer is 4.');
+    assert.equal(out.status, 'completed');
+  });
+
+  it('reads the prompt from stdin when piped', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'ok' });
+    const r = await runCli([], cwd, testEnv(), 'piped prompt');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(stub.requests[0]!.body.messages.at(-1).content, 'piped prompt');
+  });
+
+  it('without a host, a write that needs approval is denied and it says so; --yolo writes', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    const script = () =>
+      stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'HELLO\n' } }] }, { text: 'done' });
+    script();
+    const denied = await runCli(['-p', 'write it'], cwd);
+    assert.equal(denied.code, 0, denied.stderr);
+    assert.match(denied.stderr, /permission denied: .*--yolo/s);
+    assert.equal(existsSync(path.join(cwd, 'out.txt')), false);
+    script();
+    const allowed = await runCli(['--yolo', '-p', 'write it'], cwd);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(readFileSync(path.join(cwd, 'out.txt'), 'utf8'), 'HELLO\n');
+  });
+
+  it('--restricted refuses writes even with --json', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch x' } }] }, { text: 'could not' });
+    const r = await runCli(['--restricted', '--json', '-p', 'touch'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(existsSync(path.join(cwd, 'x')), false);
+    assert.match(stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /restricted/);
+  });
+
+  it('--patch prints the run\'s edits as a unified diff and applies them', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'one\ntwo\n' }, stub.origin);
+    stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'edit_file', arguments: { path: 'a.txt', old_text: 'two', new_text: 'TWO' } },
+          { name: 'write_file', arguments: { path: 'new/b.txt', content: 'bee\n' } },
+        ],
+      },
+      { text: 'patched' },
+    );
+    const r = await runCli(['--patch', '--yolo', '-p', 'patch it'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /--- a\/a\.txt\n\+\+\+ b\/a\.txt/);
+    assert.match(r.stdout, /-two\n\+TWO/);
+    assert.match(r.stdout, /--- \/dev\/null\n\+\+\+ b\/new\/b\.txt/);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'one\nTWO\n');
+    assert.equal(readFileSync(path.join(cwd, 'new/b.txt'), 'utf8'), 'bee\n');
+  });
+
+  it('--patch with --json carries the patch in the result', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
+    const r = await runCli(['--patch', '--json', '-p', 'go'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.match(out.patch, /-x\n\+y/);
+    assert.deepEqual(out.applied, [{ path: 'a.txt', status: 'applied' }]);
+  });
+
+  it('provider errors exit 1 with the remedy', async () => {
+    const cwd = makeWorkspace({}, 'http://127.0.0.1:9');
+    const r = await runCli(['-p', 'hi'], cwd);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /remedy: .*start the server/i);
+  });
+});
+
+describe('agentcli: usage and config errors', () => {
+  it('--version and --help', async () => {
+    const cwd = makeWorkspace({});
+    assert.match((await runCli(['--version'], cwd)).stdout, /^agentcli \d+\.\d+\.\d+\n$/);
+    const help = await runCli(['--help'], cwd);
+    assert.match(help.stdout, /--patch/);
+    assert.match(help.stdout, /--mode <print\|rpc>/);
+  });
+
+  it('bad flags exit 2 naming the problem', async () => {
+    const cwd = makeWorkspace({});
+    const bad = await runCli(['--loop-type', 'reflexion', '-p', 'x'], cwd);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--loop-type reflexion is not supported yet; use react/);
+    const unknown = await runCli(['--frobnicate'], cwd);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /frobnicate/);
+    const iters = await runCli(['--max-iterations', '0', '-p', 'x'], cwd);
+    assert.match(iters.stderr, /--max-iterations must be a positive integer/);
+  });
+
+  it('a bad config file is named with the key and what was expected', async () => {
+    const cwd = makeWorkspace({ '.agentcli/config.json': JSON.stringify({ localrunner: { temperature: 3 } }) });
+    const r = await runCli(['-p', 'x'], cwd);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /config\.json/);
+    assert.match(r.stderr, /localrunner\.temperature/);
+  });
+});
