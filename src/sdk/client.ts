@@ -120,6 +120,11 @@ export class RuntimeClient {
     return this.init;
   }
 
+  /** Process id of the runtime subprocess once spawned. */
+  get pid(): number | undefined {
+    return this.proc?.child.pid;
+  }
+
   get isRunning(): boolean {
     return this.proc !== undefined && !this.proc.hasExited && !this.stopRequested;
   }

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { Agent, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
+import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
+import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions, typesOf } from './helpers';
+
+/** Requires the built runtime (`npm run build`; done here when dist is missing or stale). */
+describe('sdk Agent against the real runtime: runs, streams, abort, close, failures', function () {
+  this.timeout(60_000);
+  let stub: OpenAIStub;
+  let agent: Agent | undefined;
+  before(() => ensureRuntimeBuilt());
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await agent?.close();
+    agent = undefined;
+    await stub.close();
+  });
+
+  const twoToolTurn = () =>
+    stub.enqueue(
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
+      { text: 'Now b.', toolCalls: [{ name: 'read_file', arguments: { path: 'b.txt' } }] },
+      { text: 'a says alpha, b says beta.' },
+    );
+  const TWO_STEP_ORDER = [
+    'agent_start',
+    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
+    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
+    'turn_start', 'message_start', 'message_end', 'turn_end',
+    'agent_end',
+  ];
+
+  it('run: a multi-step tool turn gives the result, steps and ordered events', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, stub.origin);
+    twoToolTurn();
+    agent = await Agent.create(testAgentOptions(cwd));
+    assert.equal(agent.info.provider, 'ggufserver');
+    const result = await agent.run('What do a.txt and b.txt say?');
+    assert.equal(result.status, 'completed');
+    assert.equal(result.text, 'a says alpha, b says beta.');
+    assert.ok(result.id.length > 0);
+    assert.deepEqual(typesOf(result.events), TWO_STEP_ORDER);
+    assert.ok(result.events.every((e) => !('runId' in e) || e.runId === result.id), 'only this run');
+    assert.equal(result.steps.length, 2);
+    assert.deepEqual(result.steps.map((s) => s.stepNumber), [1, 2]);
+    assert.deepEqual(result.steps[0]!.toolCalls, [{ tool: 'read_file', args: { path: 'a.txt' } }]);
+    assert.equal(result.steps[0]!.toolResults[0]!.success, true);
+    assert.match(result.steps[0]!.toolResults[0]!.output ?? '', /alpha/);
+    assert.equal(result.steps[1]!.thought, 'Now b.');
+    assert.match(result.steps[1]!.toolResults[0]!.output ?? '', /beta/);
+    assert.equal(stub.requests.length, 3);
+  });
+
+  it('stream: yields the same events live, in order, matched on type', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, stub.origin);
+    twoToolTurn();
+    agent = await Agent.create(testAgentOptions(cwd));
+    const run = agent.send('What do a.txt and b.txt say?');
+    const seen: AgentEvent[] = [];
+    let deltas = '';
+    for await (const e of run.stream()) {
+      seen.push(e);
+      if (e.type === 'message_update') deltas += e.delta;
+    }
+    assert.deepEqual(typesOf(seen), TWO_STEP_ORDER);
+    assert.ok(deltas.endsWith('a says alpha, b says beta.'));
+    const result = await run.wait();
+    assert.deepEqual(result.events, seen);
+    // A second stream() replays the whole run.
+    const replay: string[] = [];
+    for await (const e of run.stream()) replay.push(e.type);
+    assert.deepEqual(replay, seen.map((e) => e.type));
+  });
+
+  it('send while a run is active queues the prompt; runs go in order', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'first answer', chunkDelayMs: 20 }, { text: 'second answer' });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const first = agent.send('one');
+    const second = agent.send('two');
+    assert.equal(second.status, 'queued');
+    const [r1, r2] = await Promise.all([first.wait(), second.wait()]);
+    assert.equal(r1.text, 'first answer');
+    assert.equal(r2.text, 'second answer');
+    assert.notEqual(r1.id, r2.id);
+    const lastUser = (i: number) => stub.requests[i]!.body.messages.filter((m: { role: string }) => m.role === 'user').at(-1).content;
+    assert.equal(lastUser(0), 'one');
+    assert.equal(lastUser(1), 'two');
+  });
+
+  it('abort mid-stream ends the run as aborted; the next run works', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'a long answer that streams slowly, '.repeat(20), chunkDelayMs: 40 }, { text: 'after abort' });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const run = agent.send('talk a lot');
+    const types: string[] = [];
+    for await (const e of run.stream()) {
+      types.push(e.type);
+      if (e.type === 'message_update' && types.filter((t) => t === 'message_update').length === 2) await run.abort();
+    }
+    const result = await run.wait();
+    assert.equal(result.status, 'aborted');
+    const turnEnd = result.events.find((e) => e.type === 'turn_end');
+    assert.equal(turnEnd?.type === 'turn_end' && turnEnd.reason, 'aborted');
+    assert.equal(types.at(-1), 'agent_end');
+    const next = await agent.run('again');
+    assert.equal(next.status, 'completed');
+    assert.equal(next.text, 'after abort');
+  });
+
+  it('abort of a queued run ends it at once without reaching the runtime', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'only one', chunkDelayMs: 20 });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const first = agent.send('one');
+    const queued = agent.send('never sent');
+    await queued.abort();
+    assert.deepEqual(await queued.wait(), { id: '', status: 'aborted', text: '', events: [], steps: [] });
+    assert.equal((await first.wait()).text, 'only one');
+    assert.equal(stub.requests.length, 1);
+  });
+
+  it('a silent run fails with RequestTimeoutError after the timeout and the agent keeps working', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ hang: true, text: 'never finished' }, { text: 'recovered' });
+    agent = await Agent.create(testAgentOptions(cwd, { timeout: 2_000 }));
+    await assert.rejects(agent.run('hang'), (e: unknown) => {
+      assert.ok(e instanceof RequestTimeoutError);
+      assert.equal(e.method, 'prompt');
+      assert.equal(e.timeoutMs, 2_000);
+      return true;
+    });
+    // The SDK aborted the silent run in the runtime, so the next prompt is accepted.
+    const next = await agent.run('again');
+    assert.equal(next.text, 'recovered');
+  });
+
+  it('a runtime killed with SIGKILL mid-run fails the run and its stream with RuntimeExitedError', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ hang: true, text: 'partial' });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const run = agent.send('hang');
+    const pid = agent.client.pid!;
+    const streamed: string[] = [];
+    const streaming = (async () => {
+      for await (const e of run.stream()) {
+        streamed.push(e.type);
+        if (e.type === 'message_start') process.kill(pid, 'SIGKILL');
+      }
+    })();
+    await assert.rejects(streaming, (e: unknown) => e instanceof RuntimeExitedError && e.signal === 'SIGKILL');
+    await assert.rejects(run.wait(), (e: unknown) => e instanceof RuntimeExitedError && /unexpectedly/.test(e.message));
+    assert.ok(streamed.includes('message_start'));
+    await assert.rejects(agent.getState(), RuntimeExitedError);
+    await agent.close();
+  });
+
+  it('close() twice is safe; a closed agent refuses new prompts and fails queued ones', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ hang: true });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const active = agent.send('hang');
+    const queued = agent.send('queued');
+    await Promise.all([agent.close(), agent.close()]);
+    await agent.close();
+    assert.equal(agent.client.isRunning, false);
+    await assert.rejects(active.wait(), RuntimeExitedError);
+    await assert.rejects(queued.wait(), RuntimeNotRunningError);
+    assert.throws(() => agent!.send('late'), RuntimeNotRunningError);
+  });
+});

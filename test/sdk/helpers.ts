@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AgentOptions } from '../../src/sdk';
+
+const ROOT = path.resolve(__dirname, '../..');
+export const BUILT_CLI = path.join(ROOT, 'dist', 'agentcli.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the runtime when dist/agentcli.js is missing or older than the sources (running a test file alone). */
+export function ensureRuntimeBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(BUILT_CLI).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  const sources = Math.max(newestMtime(path.join(ROOT, 'src', 'runtime')), newestMtime(path.join(ROOT, 'src', 'protocol')));
+  if (built >= sources) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** A temp workspace with `files`, whose project config points the ggufserver provider at the stub server. */
+export function makeWorkspace(files: Record<string, string>, stubOrigin: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-ws-'));
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), content);
+  }
+  mkdirSync(path.join(dir, '.agentcli'), { recursive: true });
+  writeFileSync(path.join(dir, '.agentcli', 'config.json'), JSON.stringify({ ggufserver: { baseUrl: stubOrigin } }, null, 2));
+  return dir;
+}
+
+/** Agent options for a test: the built runtime, the stub provider, an empty HOME, no inherited service settings. */
+export function testAgentOptions(cwd: string, extra: Partial<AgentOptions> = {}): AgentOptions {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'sdk-home-'));
+  return {
+    cwd,
+    cliPath: BUILT_CLI,
+    permissionMode: 'unrestricted',
+    ...extra,
+    env: {
+      HOME: home,
+      SERVICE_PROVIDER: 'ggufserver',
+      SERVICE_MODEL: undefined,
+      SERVICE_API_KEY: undefined,
+      SERVICE_BASE_URL: undefined,
+      SERVICE_DEBUG: undefined,
+      ...extra.env,
+    },
+  };
+}
+
+/** The `type`s of events, for order checks. */
+export function typesOf(events: ReadonlyArray<{ type: string }>, ignore: string[] = ['message_update', 'tool_update']): string[] {
+  return events.map((e) => e.type).filter((t) => !ignore.includes(t));
+}
