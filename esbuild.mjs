@@ -1,9 +1,25 @@
 // Builds the separate bundles: the runtime CLI, the SDK, the protocol, and (when present) the extension and webview.
 import * as esbuild from 'esbuild';
 import { existsSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+
+// zod re-exports every locale (~250 KB minified); error messages here are English, so bundle only `en`.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /locales\/index\.c?js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 const watch = process.argv.includes('--watch');
-const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalComments: 'none' };
+const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalComments: 'none', plugins: [zodEnglishOnly] };
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
 const builds = [
