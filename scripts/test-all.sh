@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian machine with Node 20: system packages, npm packages, lint, type check,
+# build, unit + integration tests (the runtime as a real process against stub model servers), then the end-to-end
+# suite in a real VS Code (code-server + Chromium, installed by scripts/vscode-setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v git >/dev/null || need+=(git)
+command -v rg >/dev/null || need+=(ripgrep)
+command -v tmux >/dev/null || need+=(tmux)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing ${need[*]} (Debian packages)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2
+  fi
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+npm test
+if [ -f scripts/e2e-run.sh ] || grep -q '"test:e2e"' package.json; then
+  npm run test:e2e
+fi
