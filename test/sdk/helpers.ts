@@ -18,7 +18,7 @@ function newestMtime(dir: string): number {
 
 /** Builds the runtime when dist/agentcli.js is missing or older than the sources (running a test file alone). */
 export function ensureRuntimeBuilt(): void {
-  let built = 0;
+  let built: number;
   try {
     built = statSync(BUILT_CLI).mtimeMs;
   } catch {

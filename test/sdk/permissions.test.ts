@@ -69,8 +69,7 @@ describe('sdk permissions against the real runtime', function () {
   });
 
   it('undefined leaves the request to the host, which answers with allowPermission', async () => {
-    let a!: Agent;
-    a = await startWith((r) => {
+    const a: Agent = await startWith((r) => {
       setTimeout(() => void a.allowPermission(r.requestId), 50);
       return undefined;
     });
