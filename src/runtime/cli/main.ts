@@ -9,6 +9,7 @@ import { parseModelSelector } from '../providers/create-provider';
 import { startRpcServer } from '../rpc/server';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
 import { runPrint } from './print-run';
+import { runInteractive } from './interactive/interactive-session';
 import { RUNTIME_VERSION } from '../version';
 import type { Config } from '../config/schema';
 import { createCoreTools } from '../tools/registry';
@@ -109,7 +110,8 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     return 0;
   }
   let prompt = opts.prompt;
-  if (prompt === undefined && !process.stdin.isTTY) prompt = await readStdin();
+  if (prompt === undefined && process.stdin.isTTY) return runInteractive(opts, config, cio);
+  if (prompt === undefined) prompt = await readStdin();
   if (!prompt) {
     cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');
     return 2;

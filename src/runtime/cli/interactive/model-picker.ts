@@ -1,0 +1,113 @@
+import { effectiveSelection, type Selection } from '../../agent/selection';
+import { PROVIDER_IDS, type ProviderId } from '../../config/schema';
+import { createProvider, parseModelSelector } from '../../providers/create-provider';
+import { isProviderId } from '../../providers/model-selector';
+import type { ModelInfo } from '../../providers/types';
+import type { InteractiveContext } from './context';
+
+/** How long `/model` waits for the provider's model list. */
+const LIST_TIMEOUT_MS = 30_000;
+
+function currentProvider(ctx: InteractiveContext): ProviderId {
+  return effectiveSelection(ctx.session.config, ctx.session.selection).provider;
+}
+
+/** Prints an error and, when the error carries one, its remedy. */
+export function showError(ctx: InteractiveContext, err: unknown, what?: string): void {
+  const message = err instanceof Error ? err.message : String(err);
+  ctx.view.line(`${ctx.style.red('✗')} ${what ? `${what}: ` : ''}${message}`);
+  const remedy = (err as { remedy?: unknown } | null)?.remedy;
+  if (typeof remedy === 'string' && remedy) ctx.view.line(`  ${ctx.style.yellow('remedy:')} ${remedy}`);
+}
+
+/** Makes `sel` the session's provider and model after checking the provider can be built with it. */
+export function applySelection(ctx: InteractiveContext, sel: Selection): boolean {
+  try {
+    createProvider(ctx.session.config, sel);
+  } catch (err) {
+    showError(ctx, err, `cannot switch to ${sel.provider ?? ctx.session.selected().provider}${sel.model ? `/${sel.model}` : ''}`);
+    return false;
+  }
+  ctx.session.selection = sel;
+  const now = ctx.session.selected();
+  ctx.view.line(`${ctx.style.green('✓')} now using ${ctx.style.bold(`${now.provider}/${now.model}`)}`);
+  return true;
+}
+
+/** `/model <provider>/<model>` switches both; `/model <model>` switches the model of the current provider. */
+export function switchModel(arg: string, ctx: InteractiveContext): boolean {
+  const sel = parseModelSelector(arg);
+  if (!sel.model) {
+    ctx.view.line(`${ctx.style.red('✗')} "${arg}" names no model: write /model <provider>/<model>, e.g. /model ggufserver/my-model`);
+    return false;
+  }
+  if (!sel.provider && arg.includes('/')) {
+    const head = arg.slice(0, arg.indexOf('/'));
+    const current = ctx.session.selected().provider;
+    ctx.view.line(
+      `${ctx.style.red('✗')} unknown provider "${head}" in "${arg}": providers are ${PROVIDER_IDS.join(', ')}.` +
+        ` For a model id that contains a slash, name the provider first: /model ${current}/${arg}`,
+    );
+    return false;
+  }
+  const provider = sel.provider ?? currentProvider(ctx);
+  return applySelection(ctx, { provider, model: sel.model });
+}
+
+/** `/provider <id>`: switches provider, with that provider's configured model. */
+export function switchProvider(arg: string, ctx: InteractiveContext): boolean {
+  const id = arg.trim();
+  if (!isProviderId(id)) {
+    ctx.view.line(`${ctx.style.red('✗')} unknown provider "${id}": choose one of ${PROVIDER_IDS.join(', ')}`);
+    return false;
+  }
+  return applySelection(ctx, { provider: id });
+}
+
+/**
+ * `/model`: lists the current provider's models (from its server or catalog), numbered; models the account cannot
+ * use are shown with the reason and cannot be chosen.
+ */
+export async function openModelPicker(ctx: InteractiveContext): Promise<void> {
+  const { view, style } = ctx;
+  const current = ctx.session.selected();
+  let models: ModelInfo[];
+  try {
+    const provider = createProvider(ctx.session.config, ctx.session.selection);
+    view.line(style.dim(`loading the models of ${current.provider}…`));
+    models = await provider.listModels(AbortSignal.timeout(LIST_TIMEOUT_MS));
+  } catch (err) {
+    showError(ctx, err, `could not list the models of ${current.provider}`);
+    return;
+  }
+  if (models.length === 0) {
+    view.line(`${style.yellow('!')} ${current.provider} lists no models; name one with /model ${current.provider}/<model>`);
+    return;
+  }
+  view.line(style.bold(`Models of ${current.provider} (current: ${current.model}):`));
+  models.forEach((m, i) => view.line(modelLine(m, i, current.model, ctx)));
+  for (;;) {
+    const line = await ctx.input.ask(`model number (empty keeps ${current.model}) › `);
+    if (line === null || line.trim() === '') return;
+    const n = Number(line.trim());
+    const model = Number.isInteger(n) ? models[n - 1] : undefined;
+    if (!model) {
+      view.line(`  ${style.yellow(`"${line.trim()}" is not a model number:`)} type 1 to ${models.length}, or press Enter to keep ${current.model}`);
+      continue;
+    }
+    if (!model.available) {
+      view.line(`  ${style.yellow(`${model.id} cannot be chosen:`)} ${model.reason ?? 'the account cannot use it'}`);
+      continue;
+    }
+    applySelection(ctx, { provider: currentProvider(ctx), model: model.id });
+    return;
+  }
+}
+
+function modelLine(m: ModelInfo, index: number, currentModel: string, ctx: InteractiveContext): string {
+  const { style } = ctx;
+  const n = `${String(index + 1).padStart(3)}.`;
+  const ctxInfo = m.contextWindow ? style.dim(` ${Math.round(m.contextWindow / 1024)}K context`) : '';
+  if (!m.available) return style.dim(`${n} ${m.id}  unavailable: ${m.reason ?? 'not allowed for this account'}`);
+  return `${n} ${m.id}${ctxInfo}${m.id === currentModel ? style.green(' (current)') : ''}`;
+}
