@@ -103,6 +103,9 @@ export class App implements vscode.Disposable {
       this.models,
       vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, this.view, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.workspace.registerTextDocumentContentProvider('agentcli-change', this.content),
+      this.view.onDidChangeVisibility((visible) => {
+        if (visible) void this.host.ensureStarted().catch(() => undefined); // the panel shows why it failed
+      }),
       this.host.onEvent((e) => this.onEvent(e)),
       this.host.onStatus((s) => this.onStatus(s)),
       this.host.onReady(({ state, restarted }) => {

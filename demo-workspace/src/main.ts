@@ -1,0 +1,3 @@
+import { greet, shout } from './greet';
+
+console.log(shout(greet('agentcli')));

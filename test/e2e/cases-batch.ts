@@ -1,0 +1,82 @@
+/**
+ * E2E cases: change batches in the multi-file diff editor, accept selected, reject all.
+ */
+import type { Page } from 'playwright-core';
+import { clickChatButton } from './cases-chat';
+import { chatView, expect, readWorkspaceFile, runCommand, sendPrompt, shot, toast, type E2ECase, type E2EContext } from './harness';
+
+/** Answers any permission card with Allow once until the text shows (writes may ask in interactive mode). */
+async function waitAllowing(ctx: E2EContext, doneText: string): Promise<void> {
+  const done = chatView(ctx.page).getByText(doneText).first();
+  const allow = chatView(ctx.page).getByRole('button', { name: /allow once/i });
+  const until = Date.now() + 40000;
+  while (!(await done.isVisible().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`"${doneText}" did not appear`);
+    if ((await allow.count()) > 0) await allow.last().click().catch(() => undefined);
+    await ctx.page.waitForTimeout(500);
+  }
+}
+
+async function tickQuickPickRow(page: Page, label: string): Promise<void> {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ timeout: 10000 });
+  await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
+}
+
+export const batchCases: E2ECase[] = [
+  {
+    name: 'a two-file batch opens in the multi-file diff; accept selected writes only the chosen file',
+    run: async (ctx) => {
+      const notesBefore = readWorkspaceFile(ctx, 'notes.txt');
+      ctx.stub.enqueue(
+        {
+          toolCalls: [
+            { name: 'write_file', arguments: { path: 'batch-new.txt', content: 'created by the agent\n' } },
+            { name: 'write_file', arguments: { path: 'notes.txt', content: `${notesBefore ?? ''}a line the agent proposes\n` } },
+          ],
+        },
+        { text: 'I proposed two changes.' },
+      );
+      await sendPrompt(ctx.page, 'Create batch-new.txt and add a line to notes.txt.');
+      await waitAllowing(ctx, 'I proposed two changes.');
+      expect(readWorkspaceFile(ctx, 'batch-new.txt') === undefined, 'batch-new.txt was written before the decision');
+      await chatView(ctx.page).getByText('batch-new.txt').first().waitFor();
+      await shot(ctx, '09-batch-card');
+      await clickChatButton(ctx, /^review/i);
+      await ctx.page.locator('.tab', { hasText: 'proposed changes' }).first().waitFor({ timeout: 20000 });
+      await ctx.page.waitForTimeout(1500);
+      await shot(ctx, '10-multi-file-diff');
+      await runCommand(ctx.page, 'agentcli: Accept Selected Changes');
+      await tickQuickPickRow(ctx.page, 'batch-new.txt');
+      await shot(ctx, '11-accept-selected-pick');
+      await ctx.page.keyboard.press('Enter');
+      await toast(ctx.page, /1 applied, 1 rejected/).waitFor({ timeout: 20000 });
+      expect(readWorkspaceFile(ctx, 'batch-new.txt') === 'created by the agent\n', 'the chosen file was not written');
+      expect(readWorkspaceFile(ctx, 'notes.txt') === notesBefore, 'notes.txt changed although it was not selected');
+      await shot(ctx, '12-accept-selected-result');
+    },
+  },
+  {
+    name: 'reject all leaves the disk untouched',
+    run: async (ctx) => {
+      const notesBefore = readWorkspaceFile(ctx, 'notes.txt');
+      ctx.stub.enqueue(
+        {
+          toolCalls: [
+            { name: 'write_file', arguments: { path: 'rejected-new.txt', content: 'should never exist\n' } },
+            { name: 'write_file', arguments: { path: 'notes.txt', content: 'replaced entirely\n' } },
+          ],
+        },
+        { text: 'Two more proposals.' },
+      );
+      await sendPrompt(ctx.page, 'Propose two changes I will reject.');
+      await waitAllowing(ctx, 'Two more proposals.');
+      await chatView(ctx.page).getByText('rejected-new.txt').first().waitFor();
+      await clickChatButton(ctx, /reject all/i);
+      await toast(ctx.page, /2 rejected/).waitFor({ timeout: 20000 });
+      expect(readWorkspaceFile(ctx, 'rejected-new.txt') === undefined, 'rejected-new.txt exists after Reject all');
+      expect(readWorkspaceFile(ctx, 'notes.txt') === notesBefore, 'notes.txt changed after Reject all');
+      await shot(ctx, '13-reject-all');
+    },
+  },
+];

@@ -1,0 +1,7 @@
+/** Every end-to-end case, in the order they run (they share one VS Code window and build on each other). */
+import { batchCases } from './cases-batch';
+import { chatCases } from './cases-chat';
+import { editorCases } from './cases-editor';
+import type { E2ECase } from './harness';
+
+export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...editorCases];

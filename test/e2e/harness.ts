@@ -1,0 +1,122 @@
+/**
+ * What every end-to-end case gets: the page showing the real VS Code workbench (code-server), the chat webview,
+ * the stub model server, the fresh workspace copy, and helpers for the command palette, notifications and
+ * screenshots (test-output/e2e/<state>.png).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { OpenAIStub, RecordedRequest } from '../stubs/openai-stub';
+
+export interface E2EContext {
+  page: Page;
+  stub: OpenAIStub;
+  workspace: string;
+  shotsDir: string;
+  /** Every state screenshot taken, in order. */
+  shots: string[];
+  log: (line: string) => void;
+}
+
+export interface E2ECase {
+  name: string;
+  run: (ctx: E2EContext) => Promise<void>;
+}
+
+export class E2EFailure extends Error {}
+
+export function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new E2EFailure(message);
+}
+
+export async function shot(ctx: E2EContext, state: string): Promise<void> {
+  await ctx.page.waitForTimeout(400); // toasts and webview paints settle
+  const file = path.join(ctx.shotsDir, `${state}.png`);
+  await ctx.page.screenshot({ path: file });
+  ctx.shots.push(state);
+}
+
+/** The chat webview: two nested iframes (VS Code's host frame, then the content frame). */
+export function chatView(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
+}
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+}
+
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+}
+
+export async function clickToastButton(page: Page, text: string | RegExp, button: string): Promise<void> {
+  const t = toast(page, text);
+  await t.waitFor({ timeout: 20000 });
+  await t.locator('.monaco-button', { hasText: button }).first().click();
+}
+
+export function statusBar(page: Page, text: string | RegExp): Locator {
+  return page.locator('.statusbar-item', { hasText: text }).first();
+}
+
+/** Opens a workspace file in an editor via Quick Open. */
+export async function openFile(page: Page, relPath: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(relPath);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
+}
+
+/** Chat-completion requests the runtime sent to the stub so far. */
+export function chatRequests(stub: OpenAIStub): RecordedRequest[] {
+  return stub.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions'));
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 20000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > until) throw new E2EFailure(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits until the stub has received `count` chat requests in total. */
+export function waitForChatRequests(ctx: E2EContext, count: number, timeoutMs = 30000): Promise<RecordedRequest[]> {
+  return waitFor(`${count} chat request(s) at the stub`, () => {
+    const r = chatRequests(ctx.stub);
+    return r.length >= count ? r : undefined;
+  }, timeoutMs);
+}
+
+/** Text of all messages of a request (for checking what the model was given, e.g. a tool result). */
+export function requestText(req: RecordedRequest): string {
+  const messages = (req.body?.messages ?? []) as { role: string; content?: unknown }[];
+  return messages.map((m) => `${m.role}: ${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`).join('\n');
+}
+
+export function readWorkspaceFile(ctx: E2EContext, rel: string): string | undefined {
+  const f = path.join(ctx.workspace, rel);
+  return fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : undefined;
+}
+
+/** Types a prompt into the chat box and sends it with Enter. */
+export async function sendPrompt(page: Page, text: string): Promise<void> {
+  const box = chatView(page).locator('textarea').first();
+  await box.waitFor({ timeout: 20000 });
+  await box.click();
+  await box.fill(text);
+  await box.press('Enter');
+}

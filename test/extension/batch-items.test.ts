@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import type { ChangeBatch } from '../../src/protocol/records';
+import { batchSummary, changePickItems, hasProblems, lineCounts, resultLines, resultSummary } from '../../src/extension/changes/batch-items';
+
+const batch: ChangeBatch = {
+  id: 'b1',
+  runId: 'r1',
+  status: 'pending',
+  changes: [
+    { id: 'c1', path: 'src/new.ts', absolutePath: '/w/src/new.ts', kind: 'create', originalContent: null, proposedContent: 'a\nb\n', additions: 2, deletions: 0 },
+    { id: 'c2', path: 'notes.txt', absolutePath: '/w/notes.txt', kind: 'modify', originalContent: 'x\n', proposedContent: 'y\n', additions: 1, deletions: 1 },
+    { id: 'c3', path: 'old.txt', absolutePath: '/w/old.txt', kind: 'delete', originalContent: 'z\nz\nz\n', proposedContent: null, additions: 0, deletions: 3 },
+  ],
+};
+
+describe('extension change batch items', () => {
+  it('makes one quick pick item per change, in order, with kind and line counts', () => {
+    const items = changePickItems(batch);
+    assert.deepEqual(items.map((i) => i.changeId), ['c1', 'c2', 'c3']);
+    assert.equal(items[0]!.label, '$(diff-added) src/new.ts');
+    assert.equal(items[1]!.description, 'modify · +1 −1');
+    assert.equal(items[2]!.label, '$(diff-removed) old.txt');
+    assert.ok(items.every((i) => !i.picked), 'nothing is ticked unless asked');
+  });
+
+  it('pre-ticks the given change ids', () => {
+    assert.deepEqual(changePickItems(batch, ['c2']).map((i) => i.picked), [false, true, false]);
+  });
+
+  it('sums the batch', () => {
+    assert.deepEqual(batchSummary(batch), { files: 3, additions: 3, deletions: 4, text: '3 files changed, +3 −4' });
+    assert.equal(batchSummary({ ...batch, changes: [batch.changes[0]!] }).text, '1 file changed, +2 −0');
+    assert.equal(lineCounts({ additions: 10, deletions: 0 }), '+10 −0');
+  });
+
+  it('describes per-file results, worst first, and flags stale or failed files', () => {
+    const results = [
+      { changeId: 'c1', path: 'src/new.ts', status: 'applied' as const },
+      { changeId: 'c2', path: 'notes.txt', status: 'stale' as const },
+      { changeId: 'c3', path: 'old.txt', status: 'rejected' as const },
+    ];
+    assert.equal(resultSummary(results), 'Changes: 1 stale, 1 applied, 1 rejected');
+    assert.deepEqual(resultLines(results), ['src/new.ts: applied', 'notes.txt: not applied: changed on disk since the proposal', 'old.txt: rejected']);
+    assert.equal(hasProblems(results), true);
+    assert.equal(hasProblems([results[0]!, results[2]!]), false);
+    assert.equal(resultLines([{ changeId: 'c', path: 'p', status: 'failed', error: 'EACCES' }])[0], 'p: failed (EACCES)');
+    assert.equal(resultSummary([]), 'Changes: nothing to apply');
+  });
+});
