@@ -113,7 +113,7 @@ describe('file tools', () => {
       assert.match(ws, /matches when whitespace is ignored/);
       const near = await toolError(editFileTool, { path: 'app.ts', old_text: 'return a + c;', new_text: 'x' }, ctx);
       assert.match(near, /not found in app\.ts/);
-      assert.match(near, /Closest line 5: "  return a \+ b;"/);
+      assert.match(near, /Closest line 5: " {2}return a \+ b;"/);
     });
 
     it('rejects identical texts, empty old_text and missing files', async () => {
