@@ -37,7 +37,9 @@ const MAX_PROMPT_ARG_BYTES = 100_000;
  * `agentcli.js` next to the SDK bundle (dist/) or, when running from source, `<repo>/dist/agentcli.js`.
  */
 export function resolveCliPath(option: string | undefined, env: Record<string, string | undefined> | undefined): string {
-  const explicit = option ?? env?.SERVICE_CLI_PATH ?? process.env.SERVICE_CLI_PATH;
+  // A key present in `env` wins, even when undefined (which removes the variable for the runtime too).
+  const fromEnv = env && 'SERVICE_CLI_PATH' in env ? env.SERVICE_CLI_PATH : process.env.SERVICE_CLI_PATH;
+  const explicit = option ?? fromEnv;
   if (explicit !== undefined && explicit !== '') {
     const abs = path.resolve(explicit);
     if (!existsSync(abs)) {

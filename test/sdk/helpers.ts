@@ -16,7 +16,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the runtime when dist/agentcli.js is missing or older than the sources (running a test file alone). */
+/** Builds when dist/agentcli.js is missing or older than the runtime, protocol or SDK sources (running a test file alone). */
 export function ensureRuntimeBuilt(): void {
   let built: number;
   try {
@@ -24,7 +24,7 @@ export function ensureRuntimeBuilt(): void {
   } catch {
     built = 0;
   }
-  const sources = Math.max(newestMtime(path.join(ROOT, 'src', 'runtime')), newestMtime(path.join(ROOT, 'src', 'protocol')));
+  const sources = Math.max(...['runtime', 'protocol', 'sdk'].map((d) => newestMtime(path.join(ROOT, 'src', d))));
   if (built >= sources) return;
   execFileSync(process.execPath, [path.join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
