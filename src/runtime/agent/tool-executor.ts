@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PermissionMode } from '../../protocol';
 import type { DirectoryGrants } from '../permissions/directory-grants';
@@ -206,7 +207,6 @@ async function ensurePermission(
 }
 
 async function isDirectory(p: string): Promise<boolean> {
-  const { stat } = await import('node:fs/promises');
   return stat(p).then(
     (s) => s.isDirectory(),
     () => false,

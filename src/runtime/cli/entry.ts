@@ -1,11 +1,59 @@
-// The `agentcli` executable. `--version` is answered before anything else loads, so it starts as fast as Node itself.
+// The `agentcli` executable. `--version` is answered before anything else loads. The rest of the CLI is embedded as
+// source text and compiled through a V8 code cache kept in ~/.cache/agentcli, so later starts skip most compile work.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
 import { RUNTIME_VERSION } from '../version';
+
+declare const __AGENTCLI_MAIN_SOURCE__: string | undefined;
+/** Hash of the embedded source, computed at build time. */
+declare const __AGENTCLI_MAIN_HASH__: string;
+
+type MainModule = { main(argv: string[]): Promise<number> };
+
+function cacheFile(): string | undefined {
+  const base = process.env.XDG_CACHE_HOME || (os.homedir() ? path.join(os.homedir(), '.cache') : undefined);
+  if (!base) return undefined;
+  return path.join(base, 'agentcli', `main-${__AGENTCLI_MAIN_HASH__}-${process.version}.v8cache`);
+}
+
+/** Compiles the embedded CLI with a code cache; falls back to plain compilation if anything about the cache fails. */
+function loadEmbeddedMain(source: string): MainModule {
+  const file = process.env.AGENTCLI_NO_CODE_CACHE ? undefined : cacheFile();
+  let cachedData: Buffer | undefined;
+  try {
+    if (file) cachedData = readFileSync(file);
+  } catch {
+    cachedData = undefined;
+  }
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: path.join(__dirname, 'agentcli-main.js'), ...(cachedData ? { cachedData } : {}) });
+  const mod = { exports: {} as MainModule };
+  (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, require, mod, __filename, __dirname);
+  if (file && (!cachedData || script.cachedDataRejected)) {
+    // Written at exit, so the cache also covers the functions this run compiled lazily.
+    process.once('exit', () => {
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, file);
+      } catch {
+        // a read-only home: run without a cache
+      }
+    });
+  }
+  return mod.exports;
+}
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`agentcli ${RUNTIME_VERSION}\n`);
 } else {
-  import('./main')
+  const load: () => Promise<MainModule> =
+    typeof __AGENTCLI_MAIN_SOURCE__ === 'string' ? async () => loadEmbeddedMain(__AGENTCLI_MAIN_SOURCE__ as string) : () => import('./main');
+  load()
     .then((m) => m.main(argv))
     .then((code) => {
       process.exitCode = code;
