@@ -21,6 +21,11 @@ export function rulesFor(root: string, base: string): IgnoreRules {
   return new IgnoreRules(isWithin(realRoot, base) ? realRoot : base);
 }
 
+/** True when proposals create files below `dir` (a folder that exists only in the change batch so far). */
+export function hasPendingFilesUnder(files: WorkspaceFiles, dir: string): boolean {
+  return files.pendingPaths().created.some((f) => f !== dir && isWithin(dir, f));
+}
+
 export interface Listing {
   /** Absolute paths, sorted by their posix path. */
   files: string[];

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { isWithin } from '../workspace/paths';
-import { globFilter, listWorkspaceFiles, rulesFor } from './file-listing';
+import { globFilter, hasPendingFilesUnder, listWorkspaceFiles, rulesFor } from './file-listing';
 import { compileRegex, formatMatches, searchContent, type GrepMatch, type GrepQuery } from './grep-matches';
 import { findRipgrep, runRipgrep } from './ripgrep';
 import { resolveArgPath } from './tool-paths';
@@ -111,17 +111,18 @@ export function createGrepTool(options: GrepToolOptions = {}): ToolDefinition<ty
     async run(args, ctx) {
       const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
       const existsOnDisk = await fs.stat(resolved.real).catch(() => null);
-      const proposed = existsOnDisk ? true : await ctx.files.exists(resolved.real);
-      if (!existsOnDisk && !proposed) throw new ToolInputError(`path not found: ${resolved.relative}`);
+      const proposedFile = !existsOnDisk && (await ctx.files.exists(resolved.real));
+      const proposedFolder = !existsOnDisk && !proposedFile && hasPendingFilesUnder(ctx.files, resolved.real);
+      if (!existsOnDisk && !proposedFile && !proposedFolder) throw new ToolInputError(`path not found: ${resolved.relative}`);
       const scope: SearchScope = {
         target: resolved.real,
-        isFile: existsOnDisk ? !existsOnDisk.isDirectory() : true,
+        isFile: existsOnDisk ? !existsOnDisk.isDirectory() : proposedFile,
         filter: globFilter(args.glob, resolved.real),
         query: { pattern: args.pattern, ignoreCase: args.ignore_case ?? false },
         signal: ctx.signal,
       };
       const rgPath = options.rgPath === undefined ? findRipgrep() : options.rgPath;
-      // A file that exists only as a proposal is searched in JS; so is everything when ripgrep is missing.
+      // A path that exists only in proposals is searched in JS; so is everything when ripgrep is missing.
       const result =
         rgPath && existsOnDisk ? await searchWithRipgrep(ctx, scope, rgPath, args.glob) : await searchWithJs(ctx, scope);
       const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { globFilter, listWorkspaceFiles } from './file-listing';
+import { globFilter, hasPendingFilesUnder, listWorkspaceFiles } from './file-listing';
 import { displayPath, resolveArgPath } from './tool-paths';
 
 const DEFAULT_LIMIT = 500;
@@ -26,8 +26,8 @@ export const listFilesTool: ToolDefinition<typeof schema> = {
   async run(args, ctx) {
     const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
     const stat = await fs.stat(resolved.real).catch(() => null);
-    if (!stat) throw new ToolInputError(`folder not found: ${resolved.relative}`);
-    if (!stat.isDirectory()) throw new ToolInputError(`${resolved.relative} is a file, not a folder; use read_file`);
+    if (!stat && !hasPendingFilesUnder(ctx.files, resolved.real)) throw new ToolInputError(`folder not found: ${resolved.relative}`);
+    if (stat && !stat.isDirectory()) throw new ToolInputError(`${resolved.relative} is a file, not a folder; use read_file`);
     const listing = await listWorkspaceFiles(ctx.files, resolved.real, globFilter(args.pattern, resolved.real), ctx.signal);
     const limit = args.limit ?? DEFAULT_LIMIT;
     const where = `${resolved.relative}${args.pattern ? ` matching ${JSON.stringify(args.pattern)}` : ''}`;

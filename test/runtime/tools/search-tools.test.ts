@@ -71,6 +71,13 @@ describe('list_files and grep', () => {
       assert.equal((await runTool(listFilesTool, { path: 'src', pattern: '*.ts' }, ctx)).output, 'src/a.ts\nsrc/gen/keep.gen.ts\nsrc/new.ts');
     });
 
+    it('lists a folder that exists only in proposals', async () => {
+      await store.propose(abs('fresh/dir/one.ts'), 'needle\n');
+      assert.equal((await runTool(listFilesTool, { path: 'fresh' }, ctx)).output, 'fresh/dir/one.ts');
+      assert.equal((await runTool(jsGrep, { pattern: 'needle', path: 'fresh' }, ctx)).output, 'fresh/dir/one.ts:1:needle');
+      assert.equal((await runTool(jsGrep, { pattern: 'needle', path: 'fresh/dir/one.ts' }, ctx)).output, 'fresh/dir/one.ts:1:needle');
+    });
+
     it('names a missing folder', async () => {
       assert.match(await toolError(listFilesTool, { path: 'nope' }, ctx), /folder not found: nope/);
       assert.match(await toolError(listFilesTool, { path: 'src/a.ts' }, ctx), /is a file/);
@@ -110,9 +117,12 @@ describe('list_files and grep', () => {
     });
   });
 
-  describe('grep (ripgrep)', function () {
+  const rgTitle = rgPath
+    ? 'grep (ripgrep)'
+    : 'grep (ripgrep) [SKIPPED: ripgrep not found via AGENTCLI_RG_PATH or PATH; the JS search is tested above]';
+  describe(rgTitle, function () {
     before(function () {
-      if (!rgPath) this.skip(); // ripgrep is not installed (neither AGENTCLI_RG_PATH nor rg on PATH): JS search covered above
+      if (!rgPath) this.skip();
     });
 
     const cases: Array<Record<string, unknown>> = [
