@@ -78,7 +78,9 @@ export class Agent {
     if (options.onPermissionRequest !== undefined && typeof options.onPermissionRequest !== 'function') {
       throw new InvalidArgumentError('onPermissionRequest must be a function');
     }
-    const model = options.model ?? options.env?.SERVICE_MODEL ?? process.env.SERVICE_MODEL;
+    // A SERVICE_MODEL key in `env` wins over this process's variable, even when undefined (removed).
+    const envModel = options.env && 'SERVICE_MODEL' in options.env ? options.env.SERVICE_MODEL : process.env.SERVICE_MODEL;
+    const model = options.model ?? envModel;
     const { instructions, appendSystemPrompt, onPermissionRequest: _cb, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
@@ -205,7 +207,9 @@ export class Agent {
   }
 
   private runFor(runId: string): Run | undefined {
-    return this.active?.id === runId ? this.active : undefined;
+    // The active run learns its id asynchronously; until then a request can only be for it.
+    const active = this.active;
+    return active && (active.id === runId || active.id === '') ? active : undefined;
   }
 
   private async answerPermission(request: PermissionRequest): Promise<void> {

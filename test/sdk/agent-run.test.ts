@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Agent, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
+import { Agent, BatchPendingError, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
 import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
 import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions, typesOf } from './helpers';
 
@@ -169,5 +169,23 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     await assert.rejects(active.wait(), RuntimeExitedError);
     await assert.rejects(queued.wait(), RuntimeNotRunningError);
     assert.throws(() => agent!.send('late'), RuntimeNotRunningError);
+  });
+
+  it('a prompt while a change batch waits is refused with BatchPendingError; deciding the batch unblocks', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'old\n' }, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } }] }, { text: 'proposed' }, { text: 'next' });
+    agent = await Agent.create(testAgentOptions(cwd));
+    const first = await agent.run('change a.txt');
+    const ready = first.events.find((e) => e.type === 'change_batch_ready');
+    assert.ok(ready?.type === 'change_batch_ready', 'the edit waits as a batch');
+    await assert.rejects(agent.run('more'), (e: unknown) => {
+      assert.ok(e instanceof BatchPendingError);
+      assert.equal(e.code, -32011);
+      assert.match(e.message, /decideChanges/);
+      return true;
+    });
+    const decided = await agent.client.decideChanges({ batchId: ready.batch.id, decision: 'reject_all' });
+    assert.deepEqual(decided.results.map((r) => r.status), ['rejected']);
+    assert.equal((await agent.run('more')).text, 'next');
   });
 });

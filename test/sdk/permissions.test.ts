@@ -87,4 +87,22 @@ describe('sdk permissions against the real runtime', function () {
     await assert.rejects(a.run('say ok'), (e: unknown) => e instanceof PermissionCallbackError && /callback bug/.test(e.message));
     assert.match(toolMessage(1), /denied/);
   });
+
+  it('abort while a permission request is open cancels it and ends the run as aborted', async () => {
+    let opened!: () => void;
+    const requested = new Promise<void>((r) => (opened = r));
+    const a = await startWith(() => {
+      opened();
+      return undefined;
+    });
+    commandTurn();
+    const run = a.send('say ok');
+    await requested;
+    await run.abort();
+    const result = await run.wait();
+    assert.equal(result.status, 'aborted');
+    const resolved = result.events.find((e) => e.type === 'permission_resolved');
+    assert.equal(resolved?.type === 'permission_resolved' && resolved.outcome, 'cancelled');
+    assert.equal(result.events.some((e) => e.type === 'tool_end' && e.success), false);
+  });
 });
