@@ -5,7 +5,9 @@
  * Imports nothing from vscode or the DOM: the extension imports this file too.
  */
 import { z } from 'zod';
-import { AgentEvent, ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../src/protocol';
+// Protocol files are imported one by one: the index also pulls in the Node-only transport.
+import { AgentEvent } from '../../src/protocol/events';
+import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../src/protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';

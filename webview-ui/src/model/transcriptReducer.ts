@@ -3,7 +3,9 @@
  * and the extension may run the same reducer to keep the snapshot it sends in `init`.
  * Every mutation returns the ids of the items it touched so the view re-renders only those.
  */
-import type { AgentEvent, ChangeBatch, ChangeResult, EventOf } from '../../../src/protocol';
+// Protocol files are imported one by one: the index also pulls in the Node-only transport.
+import type { AgentEvent, EventOf } from '../../../src/protocol/events';
+import type { ChangeBatch, ChangeResult } from '../../../src/protocol/records';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';

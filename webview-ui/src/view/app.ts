@@ -1,0 +1,182 @@
+/** The chat panel: receives validated messages, feeds the reducer, and keeps the views and the saved state in step. */
+import { safeParseToWebview, type ContextChip, type FromWebviewInput, type ToWebview } from '../messages';
+import { buildSnapshot, readSnapshot } from '../model/persist';
+import {
+  addError,
+  addUserPrompt,
+  applyBatchResult,
+  applyEvent,
+  clearConversation,
+  createTranscript,
+  itemIds,
+  markPromptFailed,
+  mergePending,
+  replaceTranscript,
+  type Changes,
+} from '../model/transcriptReducer';
+import { Composer } from './composer';
+import { h } from './dom';
+import { Header, RuntimeBanner } from './header';
+import type { ItemContext } from './items/context';
+import { renderItem } from './items/renderItem';
+import type { HostChannel } from './vscodeApi';
+import { TranscriptView } from './transcriptView';
+
+const SAVE_DELAY_MS = 1000;
+
+export class ChatApp {
+  private readonly model;
+  private readonly header: Header;
+  private readonly banner: RuntimeBanner;
+  private readonly transcript: TranscriptView;
+  private readonly composer: Composer;
+  private readonly acknowledged = new Set<string>();
+  private readonly itemContext: ItemContext;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly host: HostChannel, mount: HTMLElement) {
+    const saved = readSnapshot(host.getState());
+    this.model = createTranscript(saved?.items ?? []);
+    const post = (m: FromWebviewInput) => this.host.post(m);
+    this.itemContext = {
+      post,
+      copy: (text) => this.copy(text),
+      openFile: (path, line) => post({ type: 'openFile', path, ...(line !== undefined ? { line } : {}) }),
+      expandedTools: new Set(),
+      answered: new Map(),
+      markAnswered: (id, label) => {
+        this.itemContext.answered.set(id, label);
+        this.transcript.refresh(id);
+      },
+      acknowledge: (kind, requestId) => {
+        const key = `${kind}:${requestId}`;
+        if (this.acknowledged.has(key)) return;
+        this.acknowledged.add(key);
+        post(kind === 'permission' ? { type: 'permissionShown', requestId } : { type: 'directoryShown', requestId });
+      },
+    };
+    this.header = new Header(post);
+    this.header.root.querySelector('[data-testid="new-chat"]')?.addEventListener('click', () => this.apply(clearConversation(this.model)));
+    this.banner = new RuntimeBanner(post);
+    this.transcript = new TranscriptView(() => this.model.items, (id) => this.model.index.get(id), (item) => renderItem(item, this.itemContext));
+    this.composer = new Composer({
+      post,
+      onSend: (prompt) => {
+        this.apply(addUserPrompt(this.model, prompt));
+        this.transcript.scrollToBottom();
+      },
+      onDraftChange: () => this.scheduleSave(),
+    });
+    if (saved !== undefined) {
+      this.composer.setDraft(saved.draft);
+      this.composer.setChips(saved.context);
+    }
+    mount.replaceChildren(h('div', { class: 'app' }, this.header.root, this.banner.root, this.transcript.root, this.composer.root));
+    this.transcript.update({ reset: false, ids: [] });
+    window.addEventListener('message', (ev: MessageEvent) => this.receive(ev.data));
+    post({ type: 'ready' });
+  }
+
+  /** Validate and handle one message from the extension; a bad message is reported, never thrown. */
+  receive(raw: unknown): void {
+    const parsed = safeParseToWebview(raw);
+    if (!parsed.ok) {
+      this.host.post({ type: 'webviewError', message: parsed.error.message });
+      return;
+    }
+    try {
+      this.handle(parsed.message);
+    } catch (err) {
+      this.host.post({ type: 'webviewError', message: `the panel failed to handle "${parsed.message.type}": ${err instanceof Error ? err.message : String(err)}` });
+    }
+  }
+
+  private handle(msg: ToWebview): void {
+    switch (msg.type) {
+      case 'init': {
+        this.itemContext.answered.clear();
+        replaceTranscript(this.model, msg.items);
+        mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch });
+        this.apply({ reset: true, ids: [] });
+        this.header.setState(msg.state);
+        this.banner.set(msg.runtime);
+        this.composer.setRunning(msg.state.running);
+        this.composer.setChips(msg.context);
+        return;
+      }
+      case 'event': {
+        const e = msg.event;
+        this.apply(applyEvent(this.model, e));
+        if (e.type === 'agent_start') this.composer.setRunning(true);
+        else if (e.type === 'agent_end') this.composer.setRunning(false);
+        else if (e.type === 'permission_request' || e.type === 'directory_access_request') this.transcript.scrollToBottom();
+        else if (e.type === 'permission_resolved') this.itemContext.answered.delete(itemIds.permission(e.requestId));
+        else if (e.type === 'directory_access_resolved') this.itemContext.answered.delete(itemIds.directory(e.requestId));
+        else if (e.type === 'change_batch_decided') this.itemContext.answered.delete(itemIds.batch(e.batchId));
+        else if (e.type === 'change_batch_ready') this.transcript.scrollToBottom();
+        return;
+      }
+      case 'runtimeStatus':
+        this.banner.set(msg.runtime);
+        if (msg.runtime.status === 'crashed') this.composer.setRunning(false);
+        return;
+      case 'state':
+        this.header.setState(msg.state);
+        this.composer.setRunning(msg.state.running);
+        return;
+      case 'contextAdded':
+        this.composer.addChip(msg.chip);
+        this.composer.focus();
+        return;
+      case 'batchResult':
+        this.itemContext.answered.delete(itemIds.batch(msg.batchId));
+        this.apply(applyBatchResult(this.model, msg.batchId, msg.results));
+        return;
+      case 'error':
+        this.onError(msg);
+        return;
+      case 'focusInput':
+        this.composer.focus();
+        return;
+    }
+  }
+
+  private onError(msg: Extract<ToWebview, { type: 'error' }>): void {
+    // Whatever was being answered may have failed: bring the buttons back so the user can try again.
+    const waiting = [...this.itemContext.answered.keys()];
+    this.itemContext.answered.clear();
+    const changes: Changes = { reset: false, ids: waiting };
+    if (msg.promptId !== undefined) {
+      const failed = markPromptFailed(this.model, msg.promptId);
+      changes.ids.push(...failed.changes.ids);
+      if (failed.text !== undefined && this.composer.draft.trim() === '') this.composer.setDraft(failed.text);
+    }
+    changes.ids.push(...addError(this.model, { message: msg.message, remedy: msg.remedy }).ids);
+    this.apply(changes);
+    this.transcript.scrollToBottom();
+  }
+
+  private apply(changes: Changes): void {
+    if (!changes.reset && changes.ids.length === 0) return;
+    this.transcript.update(changes);
+    this.scheduleSave();
+  }
+
+  private copy(text: string): void {
+    const fallback = () => this.host.post({ type: 'copyText', text });
+    try {
+      navigator.clipboard.writeText(text).catch(fallback);
+    } catch {
+      fallback();
+    }
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer !== undefined) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      const chips: readonly ContextChip[] = this.composer.context;
+      this.host.setState(buildSnapshot(this.model.items, this.composer.draft, chips));
+    }, SAVE_DELAY_MS);
+  }
+}

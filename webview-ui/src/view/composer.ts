@@ -1,0 +1,121 @@
+/** The prompt box: context chips, textarea (Enter sends, Shift+Enter newline), Send / Stop. */
+import type { ContextChip, FromWebviewInput } from '../messages';
+import { extractMentions } from '../model/mentions';
+import { button, h } from './dom';
+import { contextChipLabel } from './items/messageItems';
+
+export interface ComposerHooks {
+  post(message: FromWebviewInput): void;
+  /** A prompt is about to be sent: show it in the transcript. */
+  onSend(prompt: { promptId: string; text: string; context: ContextChip[] }): void;
+  onDraftChange(): void;
+}
+
+export class Composer {
+  readonly root: HTMLElement;
+  private readonly chipsRow = h('div', { class: 'chips composer-chips', testid: 'context-chips' });
+  private readonly input = h('textarea', {
+    class: 'prompt-input',
+    testid: 'prompt-input',
+    attrs: { rows: '1', placeholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line, @path to attach a file)', 'aria-label': 'Prompt' },
+  });
+  private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private chips: ContextChip[] = [];
+  private running = false;
+  private promptCounter = 0;
+
+  constructor(private readonly hooks: ComposerHooks) {
+    this.sendButton = button('Send', 'send', () => this.send(), { class: 'btn primary', title: 'Send (Enter)' });
+    this.stopButton = button('Stop', 'stop', () => hooks.post({ type: 'abort' }), { class: 'btn secondary stop', title: 'Stop the running turn' });
+    this.stopButton.hidden = true;
+    this.input.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing) {
+        ev.preventDefault();
+        this.send();
+      }
+    });
+    this.input.addEventListener('input', () => {
+      this.autosize();
+      this.hooks.onDraftChange();
+    });
+    this.root = h('div', { class: 'composer', testid: 'composer' },
+      this.chipsRow,
+      h('div', { class: 'composer-row' }, this.input, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton)),
+    );
+  }
+
+  get draft(): string {
+    return this.input.value;
+  }
+
+  get context(): readonly ContextChip[] {
+    return this.chips;
+  }
+
+  setDraft(text: string): void {
+    this.input.value = text;
+    this.autosize();
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  setRunning(running: boolean): void {
+    this.running = running;
+    this.root.classList.toggle('busy', running);
+    this.sendButton.hidden = running;
+    this.stopButton.hidden = !running;
+    this.input.setAttribute('aria-busy', String(running));
+  }
+
+  setChips(chips: readonly ContextChip[]): void {
+    this.chips = [...chips];
+    this.renderChips();
+  }
+
+  addChip(chip: ContextChip): void {
+    this.chips = [...this.chips.filter((c) => c.id !== chip.id), chip];
+    this.renderChips();
+    this.hooks.onDraftChange();
+  }
+
+  private removeChip(id: string): void {
+    this.chips = this.chips.filter((c) => c.id !== id);
+    this.renderChips();
+    this.hooks.post({ type: 'removeContext', chipId: id });
+    this.hooks.onDraftChange();
+    this.input.focus();
+  }
+
+  private renderChips(): void {
+    this.chipsRow.replaceChildren(...this.chips.map((c) =>
+      h('span', { class: 'chip', testid: 'context-chip', title: c.kind === 'selection' ? `Selection in ${c.path}` : c.path, attrs: { 'data-chip-id': c.id } },
+        h('span', { class: 'chip-kind', text: c.kind === 'selection' ? '❝ ' : '▤ ', attrs: { 'aria-hidden': 'true' } }),
+        contextChipLabel(c),
+        button('×', 'context-chip-remove', () => this.removeChip(c.id), { class: 'chip-remove', title: `Remove ${contextChipLabel(c)}` }),
+      ),
+    ));
+    this.chipsRow.hidden = this.chips.length === 0;
+  }
+
+  private send(): void {
+    const text = this.input.value;
+    if (this.running || text.trim() === '') return;
+    const promptId = `p${Date.now().toString(36)}-${++this.promptCounter}`;
+    const context = [...this.chips];
+    this.hooks.onSend({ promptId, text, context });
+    this.hooks.post({ type: 'sendPrompt', promptId, text, context, mentions: extractMentions(text) });
+    this.input.value = '';
+    this.chips = [];
+    this.renderChips();
+    this.autosize();
+    this.hooks.onDraftChange();
+  }
+
+  private autosize(): void {
+    this.input.style.height = 'auto';
+    this.input.style.height = `${Math.min(this.input.scrollHeight, 240)}px`;
+  }
+}

@@ -1,0 +1,57 @@
+/** A change batch: its files with kind badges and +/− counts, Review / Accept / Reject, then per-file results. */
+import type { ItemOf } from '../../messages';
+import { button, h } from '../dom';
+import type { ItemContext } from './context';
+
+const KIND_LABEL = { create: 'A', modify: 'M', delete: 'D' } as const;
+const KIND_TITLE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
+const RESULT_TEXT = { applied: 'applied', rejected: 'rejected', stale: 'stale: changed on disk', failed: 'failed' } as const;
+
+export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
+  const results = new Map((item.results ?? []).map((r) => [r.changeId, r]));
+  const decided = item.status === 'decided';
+  const answered = ctx.answered.get(item.id);
+  const title = decided ? 'Changes decided' : item.status === 'open' ? 'Proposed changes (the agent is still working)' : 'Proposed changes';
+  const card = h('div', { class: `card batch-card ${item.status}`, testid: 'batch-card', attrs: { 'data-batch-id': item.batchId, 'data-status': item.status } },
+    h('div', { class: 'card-title' }, title, h('span', { class: 'badge', text: String(item.files.length), title: `${item.files.length} file(s)` })),
+  );
+  const list = h('ul', { class: 'batch-files' });
+  for (const f of item.files) {
+    const result = results.get(f.changeId);
+    const review = h('a', { class: 'file-link', testid: 'batch-review-file', text: f.path, title: decided ? f.path : `Review ${f.path}`, attrs: { role: 'link', tabindex: '0' } });
+    const open = () => (decided ? ctx.post({ type: 'openFile', path: f.path }) : ctx.post({ type: 'reviewBatch', batchId: item.batchId, changeId: f.changeId }));
+    review.addEventListener('click', open);
+    review.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter') open();
+    });
+    list.appendChild(h('li', { class: 'batch-file', testid: 'batch-file', attrs: { 'data-change-id': f.changeId, 'data-kind': f.kind } },
+      h('span', { class: `kind-badge ${f.kind}`, text: KIND_LABEL[f.kind], title: KIND_TITLE[f.kind] }),
+      review,
+      h('span', { class: 'counts' },
+        h('span', { class: 'added', text: `+${f.additions}` }),
+        h('span', { class: 'removed', text: `−${f.deletions}` }),
+      ),
+      result !== undefined
+        ? h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text: RESULT_TEXT[result.status], title: result.error ?? RESULT_TEXT[result.status], attrs: { 'data-status': result.status } })
+        : null,
+    ));
+  }
+  card.appendChild(list);
+  if (decided) return card;
+  if (answered !== undefined) {
+    card.appendChild(h('div', { class: 'request-answered', text: answered }));
+    return card;
+  }
+  const waiting = item.status === 'open';
+  const decide = (decision: 'accept_all' | 'reject_all', label: string) => () => {
+    ctx.post({ type: 'decideBatch', batchId: item.batchId, decision });
+    ctx.markAnswered(item.id, label);
+  };
+  card.appendChild(h('div', { class: 'button-row' },
+    button('Review', 'batch-review', () => ctx.post({ type: 'reviewBatch', batchId: item.batchId }), { class: 'btn primary' }),
+    button('Accept all', 'batch-accept-all', decide('accept_all', 'Applying all changes…'), { class: 'btn secondary', disabled: waiting }),
+    button('Reject all', 'batch-reject-all', decide('reject_all', 'Rejecting all changes…'), { class: 'btn secondary', disabled: waiting }),
+    button('Accept selected…', 'batch-accept-selected', () => ctx.post({ type: 'pickBatchFiles', batchId: item.batchId }), { class: 'btn secondary', disabled: waiting }),
+  ));
+  return card;
+}

@@ -1,0 +1,15 @@
+import type { FromWebviewInput } from '../../messages';
+import type { MarkdownHooks } from '../markdown';
+
+/** What item renderers may do: post to the extension and remember view-only state across re-renders. */
+export interface ItemContext extends MarkdownHooks {
+  post(message: FromWebviewInput): void;
+  /** Tool cards the user expanded (kept while the card is out of the DOM). */
+  expandedTools: Set<string>;
+  /** Items the user already answered (label shown until the runtime confirms), by item id. */
+  answered: Map<string, string>;
+  /** Record an answer and re-render the item. */
+  markAnswered(itemId: string, label: string): void;
+  /** Tell the extension a request card is on screen (once per request). */
+  acknowledge(kind: 'permission' | 'directory', requestId: string): void;
+}

@@ -1,0 +1,28 @@
+import type { TranscriptItem } from '../../messages';
+import { renderBatchCard } from './batchCard';
+import type { ItemContext } from './context';
+import { renderAssistant, renderError, renderNotice, renderUser } from './messageItems';
+import { renderDirectoryCard, renderPermissionCard } from './requestCards';
+import { renderToolCard } from './toolCard';
+
+/** One transcript item → its element (the virtual list wraps it). */
+export function renderItem(item: TranscriptItem, ctx: ItemContext): HTMLElement {
+  switch (item.kind) {
+    case 'user':
+      return renderUser(item, ctx);
+    case 'assistant':
+      return renderAssistant(item, ctx);
+    case 'tool':
+      return renderToolCard(item, ctx);
+    case 'permission':
+      return renderPermissionCard(item, ctx);
+    case 'directory':
+      return renderDirectoryCard(item, ctx);
+    case 'batch':
+      return renderBatchCard(item, ctx);
+    case 'error':
+      return renderError(item);
+    case 'notice':
+      return renderNotice(item);
+  }
+}
