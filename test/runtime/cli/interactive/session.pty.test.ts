@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RUNTIME_VERSION } from '../../../../src/runtime/version';
+import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
+import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
+import { TmuxTerminal, tmuxUnavailableReason } from './tmux-terminal';
+
+/** The main prompt at the start of a line (tmux drops trailing spaces from captured lines). */
+const PROMPT = /^›( |$)/m;
+
+describe('agentcli interactive session (in a pseudo-terminal)', function () {
+  this.timeout(60_000);
+  let stub: OpenAIStub;
+  let term: TmuxTerminal | undefined;
+  let cwd: string;
+
+  before(function () {
+    const reason = tmuxUnavailableReason();
+    if (reason) {
+      console.log(`    skipped: ${reason}`);
+      this.skip();
+    }
+    assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" before these tests`);
+  });
+
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+
+  afterEach(async () => {
+    term?.close();
+    term = undefined;
+    await stub.close();
+  });
+
+  function open(files: Record<string, string> = {}, env: Record<string, string> = {}): TmuxTerminal {
+    cwd = makeWorkspace(files, stub.origin);
+    term = TmuxTerminal.start({ cwd, env: testEnv(env), command: [process.execPath, CLI] });
+    return term;
+  }
+
+  /** The last user message of the n-th chat request the stub received. */
+  const lastUserMessage = (n: number) => [...stub.requests.filter((r) => r.path.endsWith('/chat/completions'))[n]!.body.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content;
+
+  it('shows the banner, streams an answer, and /exit leaves with code 0', async () => {
+    const t = open();
+    const banner = await t.waitFor(PROMPT);
+    assert.match(banner, new RegExp(`agentcli ${RUNTIME_VERSION.replace(/\./g, '\\.')}`));
+    assert.match(banner, /model\s+ggufserver\//);
+    assert.ok(banner.includes(cwd), banner);
+    assert.match(banner, /permissions\s+interactive/);
+    assert.match(banner, /\/help/);
+
+    stub.enqueue({ text: 'Hello from the stub model, streamed in pieces.' });
+    t.line('say hello');
+    await t.waitFor(PROMPT, { count: 2 });
+    assert.match(t.screen(), /› say hello\nHello from the stub model, streamed in pieces\.\n›( |$)/m);
+    assert.equal(lastUserMessage(0), 'say hello');
+    t.line('/exit');
+    await t.waitFor(/__EXIT \d+__/);
+    assert.equal(t.exitCode(), 0);
+  });
+
+  it('asks permission at the keyboard: "o" runs the command once, "d" denies it', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch allowed.txt' } }] }, { text: 'first done' });
+    t.line('make a file');
+    const asked = await t.waitFor(/\[o\]nce \/ \[s\]ession \/ \[a\]lways \/ \[d\]eny \/ alternati\[v\]e ›$/);
+    assert.match(asked, /Permission needed: run_command/);
+    assert.match(asked, /command: touch allowed\.txt/);
+    t.line('o');
+    await t.waitFor(/first done/);
+    assert.match(t.screen(), /● run_command touch allowed\.txt ✓/);
+    assert.ok(existsSync(path.join(cwd, 'allowed.txt')));
+
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch denied.txt' } }] }, { text: 'second done' });
+    t.line('make another');
+    await t.waitFor(/Permission needed: run_command/, { count: 2 });
+    t.line('x');
+    await t.waitFor(/"x" is not one of the choices/);
+    t.line('d');
+    await t.waitFor(/second done/);
+    assert.match(t.screen(), /● run_command touch denied\.txt ✗ .*denied/);
+    assert.equal(existsSync(path.join(cwd, 'denied.txt')), false);
+    const toolResult = stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /denied\.txt/.test(m.content));
+    assert.match(toolResult.content, /the user denied/);
+  });
+
+  it('reviews a two-file batch as colored diffs; picking one file writes only that file', async () => {
+    const t = open({ 'a.txt': 'old line\n' });
+    await t.waitFor(PROMPT);
+    stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'a.txt', content: 'new line\n' } },
+          { name: 'write_file', arguments: { path: 'b.txt', content: 'created\n' } },
+        ],
+      },
+      { text: 'edited two files' },
+    );
+    t.line('edit files');
+    const review = await t.waitFor(/\[a\]ccept all \/ \[r\]eject all \/ \[p\]ick files ›$/);
+    assert.match(review, /── modify a\.txt \(\+1 −1\) ──\n--- a\/a\.txt\n\+\+\+ b\/a\.txt\n@@ -1,1 \+1,1 @@\n-old line\n\+new line/);
+    assert.match(review, /── create b\.txt \(\+1 −0\) ──\n--- \/dev\/null\n\+\+\+ b\/b\.txt/);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'old line\n', 'nothing is written before the decision');
+    const colored = t.screen({ escapes: true });
+    assert.match(colored, /\u001b\[32m\+new line/, 'additions are green');
+    assert.match(colored, /\u001b\[31m-old line/, 'removals are red');
+
+    t.line('p');
+    await t.waitFor(/ 1\. modify a\.txt .*\n +2\. create b\.txt/);
+    t.line('5');
+    await t.waitFor(/"5" is out of range: the files are numbered 1 to 2/);
+    t.line('1');
+    await t.waitFor(/– rejected b\.txt/);
+    assert.match(t.screen(), /✓ applied +a\.txt\n +– rejected b\.txt\n›( |$)/m);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'new line\n');
+    assert.equal(existsSync(path.join(cwd, 'b.txt')), false);
+  });
+
+  it('/model lists the server’s models and switches; /model <provider>/<model> switches both; bad input is explained', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.setModels(['alpha-7b', 'beta-13b']);
+    t.line('/model');
+    await t.waitFor(/model number \(empty keeps .*\) ›$/);
+    assert.match(t.screen(), /Models of ggufserver .*\n +1\. alpha-7b\n +2\. beta-13b/);
+    t.line('9');
+    await t.waitFor(/"9" is not a model number/);
+    t.line('2');
+    await t.waitFor(/now using ggufserver\/beta-13b/);
+    stub.enqueue({ text: 'ok' });
+    t.line('which model');
+    await t.waitFor(/^ok$/m);
+    assert.equal(stub.requests.at(-1)!.body.model, 'beta-13b');
+
+    t.line('/model ggufserver/x');
+    await t.waitFor(/now using ggufserver\/x/);
+    t.line('/model nowhere/x');
+    await t.waitFor(/unknown provider "nowhere" in "nowhere\/x": providers are serviceai, localrunner, ggufserver, vendorapi, cloudhub/);
+    t.line('/provider vendorapi');
+    await t.waitFor(/cannot switch to vendorapi: .*\n +remedy: /);
+    t.line('/frobnicate');
+    await t.waitFor(/unknown command \/frobnicate: type \/help/);
+    stub.enqueue({ text: 'still x' });
+    t.line('and now');
+    await t.waitFor(/^still x$/m);
+    assert.equal(stub.requests.at(-1)!.body.model, 'x', 'failed switches leave the selection alone');
+  });
+
+  it('/reset starts a new conversation and keeps a pending batch, which is reviewed before the next prompt', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'kept.txt', content: 'k\n' } }] }, { text: 'proposed' });
+    t.line('first question');
+    await t.waitFor(/\[p\]ick files ›$/);
+    t.press('C-c');
+    await t.waitFor(/the changes stay pending/);
+    t.line('/reset');
+    await t.waitFor(/new conversation started\n.*1 proposed file change\(s\) wait for your decision.*\n +create kept\.txt/);
+
+    stub.enqueue({ text: 'fresh answer' });
+    t.line('second question');
+    await t.waitFor(/› second question\n.*need a decision before the next prompt[\s\S]*\[p\]ick files ›$/);
+    t.line('r');
+    await t.waitFor(/^fresh answer$/m);
+    assert.match(t.screen(), /– rejected kept\.txt/);
+    assert.equal(existsSync(path.join(cwd, 'kept.txt')), false);
+    const messages = stub.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    assert.deepEqual(messages.filter((m) => m.role === 'user').map((m) => m.content), ['second question'], 'the reset dropped the first exchange');
+  });
+
+  it('Ctrl-C aborts a slow stream and returns to the prompt; Ctrl-D exits', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ text: 'This answer streams very slowly, four characters at a time, until someone interrupts it.', chunkDelayMs: 150 });
+    t.line('go slowly');
+    await t.waitFor(/This answer/);
+    t.press('C-c');
+    await t.waitFor(/■ run aborted\n›( |$)/m);
+    assert.doesNotMatch(t.screen(), /until someone interrupts it\./);
+    stub.enqueue({ text: 'after the abort' });
+    t.line('again');
+    await t.waitFor(/^after the abort$/m);
+    t.press('C-d');
+    await t.waitFor(/__EXIT \d+__/);
+    assert.equal(t.exitCode(), 0);
+  });
+
+  it('Ctrl-C clears a typed line, and at an empty prompt exits', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    t.type('never sent');
+    t.press('C-c');
+    await t.waitFor(PROMPT, { count: 2 });
+    t.press('C-c');
+    await t.waitFor(/__EXIT \d+__/);
+    assert.equal(t.exitCode(), 0);
+    assert.equal(stub.requests.length, 0);
+  });
+});
