@@ -45,7 +45,10 @@ export interface RuntimeClientOptions {
   env?: Record<string, string | undefined>;
   /** Extra CLI flags, appended last. */
   args?: string[];
-  /** Per-request timeout in ms (default 300000); also the longest silence tolerated during a run. */
+  /**
+   * Per-request timeout in ms (default 300000). During a run it is the longest silence tolerated while the
+   * runtime is neither running a tool nor waiting for the host (permission, directory access, step decision).
+   */
   timeout?: number;
   /** Runtime debug logs (`SERVICE_DEBUG=true`) and SDK traffic tracing (to `onTrace`, else stderr). */
   debug?: boolean;

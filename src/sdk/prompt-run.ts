@@ -49,8 +49,8 @@ export interface OpenRunDeps {
 /**
  * Sends `prompt` and follows the run: events carrying its run id (and run-less events while it is active)
  * go to the channel until `agent_end`. Events that arrive before the `{ runId }` answer are held and
- * sorted once the id is known. A silent run (no event within the idle timeout, not waiting on the host)
- * fails with `RequestTimeoutError` and is aborted in the runtime; a dying runtime fails it at once.
+ * sorted once the id is known. A silent run (no event within the idle timeout, while neither waiting on
+ * the host nor running a tool) fails with `RequestTimeoutError` and is aborted in the runtime; a dying runtime fails it at once.
  */
 export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHandle {
   const events = new EventChannel<AgentEvent>();
@@ -90,10 +90,14 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
       deps.rpc.request('abort', {}).catch(() => {});
     }, deps.idleTimeoutMs);
   };
+  // Tools bound their own run time (a command may legitimately be silent for minutes): no idle limit meanwhile.
+  const openTools = new Set<string>();
   const accept = (e: AgentEvent) => {
     if (events.ended) return;
     const eventRun = 'runId' in e ? e.runId : undefined;
     if (eventRun !== undefined && eventRun !== runId) return;
+    if (e.type === 'tool_start') openTools.add(e.toolCallId);
+    else if (e.type === 'tool_end') openTools.delete(e.toolCallId);
     events.push(e);
     if (e.type === 'agent_end') {
       cleanup();
@@ -101,7 +105,7 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
       resolveResult(resultOf(e, events.buffered));
       return;
     }
-    armIdle(waitsForHost(e));
+    armIdle(waitsForHost(e) || openTools.size > 0);
   };
 
   unsubscribe = deps.subscribe((e) => (runId === undefined ? early.push(e) : accept(e)));
