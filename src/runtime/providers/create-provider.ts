@@ -1,10 +1,13 @@
 /** Chooses and builds the ModelProvider for a run from the config and an optional provider/model selection. */
 import type { Config } from '../config/schema';
+import { debugFetch, stderrSink, type DebugSink } from '../debug/debug-fetch';
+import { SecretSet } from '../debug/redact';
 import { cloudHubOptions } from './builders/cloudhub';
-import { notImplemented } from './builders/config-errors';
 import { ggufServerOptions } from './builders/ggufserver';
-import { serviceAiOptions } from './builders/serviceai';
+import { createLocalRunnerProvider } from './builders/localrunner';
+import { createServiceAiProvider } from './builders/serviceai';
 import { vendorApiOptions } from './builders/vendorapi';
+import type { CloudHubAuthTuning } from './cloudhub/token-source';
 import { parseModelSelector } from './model-selector';
 import { createOpenAICompatibleProvider, type OpenAICompatibleOptions } from './openai-compatible/provider';
 import { ProviderError, type ModelProvider, type ProviderId } from './types';
@@ -17,12 +20,27 @@ export interface ProviderSelection {
   model?: string;
 }
 
-/** Test and tuning hooks passed through to the OpenAI-compatible core (timeouts, retries, fetch). */
-export type ProviderTuning = Pick<OpenAICompatibleOptions, 'idleTimeoutMs' | 'maxRetries' | 'retry' | 'fetch'>;
+/** Test and tuning hooks: timeouts, retries, fetch, where debug lines go, and the cloudhub identity endpoints. */
+export type ProviderTuning = Pick<OpenAICompatibleOptions, 'idleTimeoutMs' | 'maxRetries' | 'retry' | 'fetch'> & {
+  /** Where `debug: true` (SERVICE_DEBUG) writes its lines; default stderr. */
+  debugSink?: DebugSink;
+  cloudHubAuth?: CloudHubAuthTuning;
+};
+
+/** The secret values a provider knows from the config (keys and client secrets); tokens are added as obtained. */
+export function configSecrets(config: Config): SecretSet {
+  return new SecretSet([
+    config.serviceai.apiKey,
+    config.vendorapi.apiKey,
+    config.cloudhub.apiKey,
+    config.cloudhub.clientSecret,
+  ]);
+}
 
 /**
  * Effective provider: sel.provider ?? (provider named in sel.model) ?? config.provider.
  * Effective model: sel.model ?? config.model ?? the provider's `model` setting ?? the provider's default.
+ * With `config.debug` every HTTP request of the provider is logged, secrets redacted.
  * Throws a ProviderError `config_error` naming the missing or unsupported setting.
  */
 export function createProvider(config: Config, sel: ProviderSelection = {}, tuning: ProviderTuning = {}): ModelProvider {
@@ -36,30 +54,34 @@ export function createProvider(config: Config, sel: ProviderSelection = {}, tuni
   }
   const provider = sel.provider ?? parsed?.provider ?? config.provider;
   const model = parsed?.model ?? configModel(config.model, provider);
-  return createOpenAICompatibleProvider({ ...providerOptions(config, provider, model), ...tuning });
+  const secrets = configSecrets(config);
+  const { debugSink, cloudHubAuth, ...rest } = tuning;
+  const sink = config.debug ? (debugSink ?? stderrSink) : undefined;
+  const fetchFn = sink ? debugFetch(rest.fetch ?? fetch, { label: provider, secrets, sink }) : rest.fetch;
+  const common = { ...rest, ...(fetchFn ? { fetch: fetchFn } : {}) };
+  switch (provider) {
+    case 'serviceai':
+      return createServiceAiProvider(config.serviceai, model, common, secrets);
+    case 'localrunner':
+      return createLocalRunnerProvider(config.localrunner, model, common);
+    case 'ggufserver':
+      return createOpenAICompatibleProvider({ ...ggufServerOptions(config.ggufserver, model), secrets, ...common });
+    case 'vendorapi':
+      return createOpenAICompatibleProvider({ ...vendorApiOptions(config.vendorapi, model), secrets, ...common });
+    case 'cloudhub': {
+      const auth = { secrets, ...(cloudHubAuth ? { tuning: cloudHubAuth } : {}), ...(sink ? { debugSink: sink } : {}) };
+      return createOpenAICompatibleProvider({ ...cloudHubOptions(config.cloudhub, model, auth), ...common });
+    }
+  }
 }
 
-/** The global `model` setting, without a `provider/` prefix naming the effective provider. */
+/**
+ * The global `model` setting for the effective provider: without its `provider/` prefix; ignored when it names
+ * another provider (then the provider's own `model` setting applies).
+ */
 function configModel(model: string | undefined, provider: ProviderId): string | undefined {
   if (model === undefined) return undefined;
   const parsed = parseModelSelector(model);
-  return parsed.provider === provider ? parsed.model : model;
-}
-
-function providerOptions(config: Config, provider: ProviderId, model: string | undefined): OpenAICompatibleOptions {
-  switch (provider) {
-    case 'serviceai':
-      return serviceAiOptions(config.serviceai, model);
-    case 'ggufserver':
-      return ggufServerOptions(config.ggufserver, model);
-    case 'vendorapi':
-      return vendorApiOptions(config.vendorapi, model);
-    case 'cloudhub':
-      return cloudHubOptions(config.cloudhub, model);
-    case 'localrunner':
-      throw notImplemented(
-        'the localrunner provider (its native API)',
-        'choose another provider for now, e.g. `--provider ggufserver` or `agentcli config set provider serviceai`',
-      );
-  }
+  if (parsed.provider === undefined) return model;
+  return parsed.provider === provider ? parsed.model : undefined;
 }

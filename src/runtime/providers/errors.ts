@@ -5,14 +5,15 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { ProviderError, type ProviderId } from './types';
 import { parseRetryAfterMs } from './retry';
+import { redactText, type SecretSet } from '../debug/redact';
 
 export interface ErrorContext {
   provider: ProviderId;
   model: string;
   /** The endpoint the request went to (base URL), named in messages. */
   endpoint: string;
-  /** Values that must never appear in a message (API keys, client secrets, tokens). */
-  secrets: readonly string[];
+  /** Values that must never appear in a message (API keys, client secrets, tokens obtained at run time). */
+  secrets: readonly string[] | SecretSet;
 }
 
 const LOCAL_PROVIDERS: readonly ProviderId[] = ['ggufserver', 'localrunner'];
@@ -20,17 +21,13 @@ const LOCAL_PROVIDERS: readonly ProviderId[] = ['ggufserver', 'localrunner'];
 /** Matches the ways servers say a prompt does not fit the model's context window. */
 const CONTEXT_PATTERN =
   /context[_ ]length|maximum context|context (size|window)|exceed_context|too many tokens|prompt is too long|tokens? limit/i;
+/** How cloud deployments say a model or feature is not offered in the resource's region. */
+const REGION_PATTERN = /region|not available in (this|the) location|unsupported ?location|locationnotavailable/i;
 const MODEL_NOT_FOUND_CODES = new Set(['model_not_found', 'deploymentnotfound', 'deployment_not_found']);
 
-const MIN_SECRET_LENGTH = 4;
-
 /** Replaces every occurrence of each secret in `text` with `[redacted]`. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('[redacted]');
-  }
-  return out;
+export function redactSecrets(text: string, secrets: readonly string[] | SecretSet): string {
+  return redactText(text, secrets);
 }
 
 /** A ProviderError whose message and remedy carry no secret. */
@@ -83,6 +80,9 @@ const NETWORK_WORDS: Record<string, string> = {
 };
 
 export function connectionRemedy(ctx: ErrorContext): string {
+  if (ctx.provider === 'localrunner') {
+    return `start the local runner server (\`<runner> serve\`) so it listens at ${ctx.endpoint}, or set localrunner.baseUrl / LOCALRUNNER_HOST to where it runs`;
+  }
   return LOCAL_PROVIDERS.includes(ctx.provider)
     ? `start the server at ${ctx.endpoint} (or set ${ctx.provider}.baseUrl to where it runs)`
     : `check the endpoint ${ctx.endpoint} and the network connection`;
@@ -122,15 +122,30 @@ function modelRemedy(ctx: ErrorContext): string {
 
 const CONTEXT_REMEDY = 'reduce the input or use a model with a larger context';
 
+/** What a server said when it refused a request: status, its message, its error code/type words, headers. */
+export interface HttpRefusal {
+  status: number | undefined;
+  detail: string;
+  codeText?: string;
+  headers?: Headers | Record<string, string | string[] | undefined>;
+}
+
 function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
-  const status = err.status;
-  const detail = serverMessage(err);
+  return fromHttpRefusal(
+    { status: err.status, detail: serverMessage(err), codeText: errorCodeText(err), headers: err.headers },
+    ctx,
+  );
+}
+
+/** Maps an HTTP error answer to the ProviderError of its spec §7 symptom. */
+export function fromHttpRefusal(refusal: HttpRefusal, ctx: ErrorContext): ProviderError {
+  const { status, detail } = refusal;
+  const codeText = refusal.codeText ?? '';
   const where = `${ctx.provider} (${ctx.endpoint}, model "${ctx.model}")`;
-  const codeText = errorCodeText(err);
   if ((status === 400 || status === 413 || status === undefined) && CONTEXT_PATTERN.test(`${codeText} ${detail}`)) {
     return safeProviderError(ctx, 'context_too_long', `the prompt is too long for ${where}: ${detail}`, CONTEXT_REMEDY, status);
   }
-  const notFoundCode = typeof err.code === 'string' && MODEL_NOT_FOUND_CODES.has(err.code.toLowerCase());
+  const notFoundCode = codeText.split(' ').some((word) => MODEL_NOT_FOUND_CODES.has(word.toLowerCase()));
   if (status === 404 || notFoundCode) {
     const what = ctx.provider === 'cloudhub' ? 'deployment or model' : 'model';
     return safeProviderError(ctx, 'model_not_available', `${what} not available at ${where}: ${detail}`, modelRemedy(ctx), status);
@@ -139,7 +154,7 @@ function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
     return safeProviderError(ctx, 'auth_failed', `${where} rejected the credentials (HTTP ${status}): ${detail}`, authRemedy(ctx), status);
   }
   if (status === 429) {
-    const retryAfterMs = parseRetryAfterMs(err.headers);
+    const retryAfterMs = parseRetryAfterMs(refusal.headers);
     return safeProviderError(
       ctx,
       'rate_limited',
@@ -147,6 +162,15 @@ function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
       rateLimitRemedy(ctx.provider),
       status,
       retryAfterMs,
+    );
+  }
+  if (ctx.provider === 'cloudhub' && REGION_PATTERN.test(`${codeText} ${detail}`)) {
+    return safeProviderError(
+      ctx,
+      'model_not_available',
+      `${where} is not available in this region: ${detail}`,
+      'deploy the model in a region where it is offered, then point cloudhub.resourceName (or CLOUDHUB_ENDPOINT) at that resource',
+      status,
     );
   }
   if (status !== undefined && status >= 500) {
@@ -167,10 +191,33 @@ function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
   );
 }
 
+/** A transport failure (refused, unknown host, reset) as a `connection_refused` ProviderError naming the endpoint. */
+export function fromNetworkFailure(err: unknown, ctx: ErrorContext): ProviderError {
+  const code = networkCode(err);
+  const words = code ? (NETWORK_WORDS[code] ?? code) : 'connection failed';
+  return safeProviderError(
+    ctx,
+    'connection_refused',
+    `cannot reach ${ctx.provider} at ${ctx.endpoint}: ${words}${code && NETWORK_WORDS[code] ? ` (${code})` : ''}`,
+    connectionRemedy(ctx),
+  );
+}
+
+/** The ProviderError somewhere along the `cause` chain (e.g. thrown by a token source and wrapped by a client). */
+function causeProviderError(err: unknown): ProviderError | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    if (current instanceof ProviderError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Turns any failure of a request to an OpenAI-compatible endpoint into a ProviderError. */
 export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
-  if (err instanceof ProviderError) {
-    return safeProviderError(ctx, err.code, err.message, err.remedy, err.status, err.retryAfterMs);
+  const wrapped = causeProviderError(err);
+  if (wrapped) {
+    return safeProviderError(ctx, wrapped.code, wrapped.message, wrapped.remedy, wrapped.status, wrapped.retryAfterMs);
   }
   if (err instanceof APIConnectionTimeoutError) {
     return safeProviderError(
@@ -180,16 +227,7 @@ export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError 
       'retry; if it persists, check the server load or raise the timeout',
     );
   }
-  if (err instanceof APIConnectionError) {
-    const code = networkCode(err);
-    const words = code ? (NETWORK_WORDS[code] ?? code) : 'connection failed';
-    return safeProviderError(
-      ctx,
-      'connection_refused',
-      `cannot reach ${ctx.provider} at ${ctx.endpoint}: ${words}${code && NETWORK_WORDS[code] ? ` (${code})` : ''}`,
-      connectionRemedy(ctx),
-    );
-  }
+  if (err instanceof APIConnectionError) return fromNetworkFailure(err, ctx);
   if (err instanceof APIError) return fromApiError(err, ctx);
   const text = err instanceof Error ? err.message : String(err);
   return safeProviderError(

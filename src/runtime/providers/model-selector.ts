@@ -11,16 +11,15 @@ export function isProviderId(value: string): value is ProviderId {
 }
 
 /**
- * Only a known provider id before the first slash counts as a provider, so model ids that contain slashes
- * (`org/model-name`) stay whole. `serviceai/fantail` → { provider: 'serviceai', model: 'fantail' }; `fantail` → { model }.
+ * Only a known provider id before the first `/` (or `:`) counts as a provider, so model ids that contain slashes
+ * (`org/model-name`) or tags (`llama3.2:latest`) stay whole.
+ * `serviceai/fantail` and `serviceai:fantail` → { provider: 'serviceai', model: 'fantail' }; `fantail` → { model }.
  */
 export function parseModelSelector(selector: string): ModelSelector {
   const s = selector.trim();
-  const slash = s.indexOf('/');
-  if (slash > 0) {
-    const head = s.slice(0, slash);
-    const rest = s.slice(slash + 1).trim();
-    if (isProviderId(head) && rest.length > 0) return { provider: head, model: rest };
-  }
+  const match = /^([a-z]+)[/:](.+)$/i.exec(s);
+  const head = match?.[1]?.toLowerCase();
+  const rest = match?.[2]?.trim();
+  if (head !== undefined && rest && isProviderId(head)) return { provider: head, model: rest };
   return { model: s };
 }

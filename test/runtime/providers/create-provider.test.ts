@@ -159,13 +159,16 @@ describe('createProvider: selection and request shape per provider', () => {
     assert.match(`${noKey.message} ${noKey.remedy}`, /cloudhub\.apiKey.*CLOUDHUB_KEY/);
   });
 
-  it('cloudhub entra-id / managed-identity and localrunner say they are not implemented yet', () => {
-    for (const authMethod of ['entra-id', 'managed-identity'] as const) {
-      const err = configError(() => createProvider(config({ provider: 'cloudhub', cloudhub: { authMethod } })));
-      assert.equal(err.message, `cloudhub.authMethod "${authMethod}" is not implemented yet`);
-    }
-    const local = configError(() => createProvider(config({ provider: 'localrunner' })));
-    assert.match(local.message, /localrunner provider .* is not implemented yet/);
+  it('cloudhub entra-id without tenant, client or secret is a config_error naming the setting and its variable', () => {
+    const base = { provider: 'cloudhub' as const, cloudhub: { baseUrl: stub.url, deploymentName: 'd1', authMethod: 'entra-id' as const } };
+    const noTenant = configError(() => createProvider(config(base)));
+    assert.match(`${noTenant.message} ${noTenant.remedy}`, /cloudhub\.tenantId is not set.*CLOUDHUB_TENANT_ID/);
+    const noClient = configError(() => createProvider(config({ ...base, cloudhub: { ...base.cloudhub, tenantId: 't' } })));
+    assert.match(`${noClient.message} ${noClient.remedy}`, /cloudhub\.clientId is not set.*CLOUDHUB_CLIENT_ID/);
+    const noSecret = configError(() =>
+      createProvider(config({ ...base, cloudhub: { ...base.cloudhub, tenantId: 't', clientId: 'c' } })),
+    );
+    assert.match(`${noSecret.message} ${noSecret.remedy}`, /cloudhub\.clientSecret is not set.*CLOUDHUB_CLIENT_SECRET/);
   });
 
   it('model precedence: selection, then global model, then the provider setting', () => {

@@ -1,11 +1,14 @@
 /**
  * cloudhub: a cloud-hosted model deployment. Requests go to
- * `{endpoint}/openai/deployments/{deploymentName}/chat/completions?api-version={apiVersion}` with an `api-key` header.
- * The entra-id and managed-identity auth methods come with a later issue.
+ * `{endpoint}/openai/deployments/{deploymentName}/chat/completions?api-version={apiVersion}`, authenticated by
+ * `authMethod`: an `api-key` header, or a Bearer token from entra-id (client credentials) or managed-identity.
  */
 import type { CloudHubSettings } from '../../config/schema';
 import type { OpenAICompatibleOptions } from '../openai-compatible/provider';
-import { missingSetting, notImplemented, trimTrailingSlash } from './config-errors';
+import { missingSetting, trimTrailingSlash } from './config-errors';
+import { SecretSet } from '../../debug/redact';
+import type { DebugSink } from '../../debug/debug-fetch';
+import { createCloudHubTokenSource, type CloudHubAuthTuning } from '../cloudhub/token-source';
 
 /** The host of a cloudhub resource is `{resourceName}` followed by this suffix (spec: the first label of the host). */
 const RESOURCE_HOST_SUFFIX = '.openai.azure.com';
@@ -36,22 +39,32 @@ export function cloudHubDeploymentUrl(settings: CloudHubSettings): string {
   return `https://${settings.resourceName}${RESOURCE_HOST_SUFFIX}${deploymentPath(settings.deploymentName)}`;
 }
 
-export function cloudHubOptions(settings: CloudHubSettings, model: string | undefined): OpenAICompatibleOptions {
-  if (settings.authMethod !== 'api-key') {
-    throw notImplemented(
-      `cloudhub.authMethod "${settings.authMethod}"`,
-      'use authMethod "api-key" with cloudhub.apiKey (or CLOUDHUB_KEY) for now: `agentcli config set cloudhub.authMethod api-key`',
-    );
-  }
+export interface CloudHubAuthContext {
+  /** Collects the client secret and every token obtained, for redaction. */
+  secrets: SecretSet;
+  tuning?: CloudHubAuthTuning;
+  debugSink?: DebugSink;
+}
+
+export function cloudHubOptions(
+  settings: CloudHubSettings,
+  model: string | undefined,
+  auth: CloudHubAuthContext = { secrets: new SecretSet() },
+): OpenAICompatibleOptions {
   const baseURL = cloudHubDeploymentUrl(settings);
-  if (!settings.apiKey) throw missingSetting('cloudhub.apiKey', 'the deployment needs an API key', 'CLOUDHUB_KEY');
   const deploymentFromUrl = decodeURIComponent(baseURL.slice(baseURL.lastIndexOf('/') + 1));
-  return {
-    id: 'cloudhub',
+  const common = {
+    id: 'cloudhub' as const,
     model: model ?? settings.model ?? settings.deploymentName ?? deploymentFromUrl,
     baseURL,
-    headers: { 'api-key': settings.apiKey },
     query: { 'api-version': settings.apiVersion },
-    modelListing: 'configured',
+    modelListing: 'configured' as const,
+    secrets: auth.secrets,
   };
+  if (settings.authMethod === 'api-key') {
+    if (!settings.apiKey) throw missingSetting('cloudhub.apiKey', 'the deployment needs an API key', 'CLOUDHUB_KEY');
+    return { ...common, headers: { 'api-key': settings.apiKey } };
+  }
+  const source = createCloudHubTokenSource(settings, auth.secrets, auth.tuning, auth.debugSink);
+  return { ...common, getToken: () => source.getToken() };
 }

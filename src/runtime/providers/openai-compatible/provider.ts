@@ -12,6 +12,7 @@ import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
 import { ProviderError } from '../types';
 import { ChunkAccumulator } from './chunk-accumulator';
+import { SecretSet } from '../../debug/redact';
 import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -43,13 +44,21 @@ export interface OpenAICompatibleOptions {
   retry?: RetryPolicy;
   /** Ask for `stream_options: { include_usage: true }` (only where the server accepts it). Default false. */
   includeUsage?: boolean;
-  /** Further values to keep out of error messages (client secrets, header keys). */
-  secrets?: string[];
+  /** Further values to keep out of error messages (client secrets, tokens); a SecretSet also covers values added later. */
+  secrets?: string[] | SecretSet;
   /** Maps one entry of GET /models to a ModelInfo (e.g. to mark catalog models unavailable). */
   describeModel?: (entry: { id: string } & Record<string, unknown>) => ModelInfo;
   /** `configured`: the endpoint serves one fixed model (a deployment), so listModels reports it without a request. */
   modelListing?: 'endpoint' | 'configured';
   fetch?: typeof fetch;
+}
+
+/** The secrets of a provider: the caller's set (kept live) plus the API key and header values. */
+function secretSetOf(opts: OpenAICompatibleOptions): SecretSet {
+  const set = opts.secrets instanceof SecretSet ? opts.secrets : new SecretSet(opts.secrets ?? []);
+  set.add(opts.apiKey);
+  for (const value of Object.values(opts.headers ?? {})) set.add(value);
+  return set;
 }
 
 /** A transport failure (socket closed, reset), as opposed to an error the server reported in the stream. */
@@ -97,9 +106,7 @@ class OpenAICompatibleProvider implements ModelProvider {
       provider: opts.id,
       model: opts.model,
       endpoint: this.client.baseURL,
-      secrets: [opts.apiKey, ...Object.values(opts.headers ?? {}), ...(opts.secrets ?? [])].filter(
-        (s): s is string => typeof s === 'string' && s.length > 0,
-      ),
+      secrets: secretSetOf(opts),
     };
   }
 

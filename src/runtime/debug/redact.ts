@@ -1,0 +1,103 @@
+/**
+ * Redaction for anything that may be shown or logged: known secret values (API keys, client secrets, tokens
+ * obtained at run time), credential headers, and JSON fields whose name says they hold a secret.
+ */
+
+/** Shorter values are not treated as secrets: replacing them would mangle ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+export const REDACTED = '[redacted]';
+
+/** Header names whose values are credentials, whatever their content. */
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'api-key',
+  'x-api-key',
+  'cookie',
+  'set-cookie',
+  'x-identity-header',
+  'secret',
+]);
+
+/** JSON / form field names whose values are credentials. */
+const SECRET_FIELD = /(^|[_-])(api[_-]?key|apikey|key|token|access[_-]?token|refresh[_-]?token|id[_-]?token|secret|client[_-]?secret|password|assertion)$/i;
+
+/**
+ * The secret values a component knows about. Tokens obtained at run time are added as they arrive,
+ * so every redaction afterwards covers them too.
+ */
+export class SecretSet {
+  private readonly values = new Set<string>();
+
+  constructor(initial: Iterable<string | undefined> = []) {
+    for (const value of initial) this.add(value);
+  }
+
+  add(value: string | undefined): void {
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.values.add(value);
+  }
+
+  list(): string[] {
+    // Longest first, so a secret that contains another is replaced whole.
+    return [...this.values].sort((a, b) => b.length - a.length);
+  }
+}
+
+/** Replaces every occurrence of each secret in `text` (also URL-encoded) with `[redacted]`. */
+export function redactText(text: string, secrets: readonly string[] | SecretSet): string {
+  const list = secrets instanceof SecretSet ? secrets.list() : secrets;
+  let out = text;
+  for (const secret of list) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    out = out.split(secret).join(REDACTED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) out = out.split(encoded).join(REDACTED);
+  }
+  return out;
+}
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
+/** Headers as `name: value` pairs with credential headers replaced by `[redacted]`. */
+export function redactHeaders(headers: Iterable<[string, string]>, secrets: SecretSet): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    out[name.toLowerCase()] = isSecretHeader(name) ? REDACTED : redactText(value, secrets);
+  }
+  return out;
+}
+
+function redactValue(value: unknown, secrets: SecretSet, key?: string): unknown {
+  if (key !== undefined && SECRET_FIELD.test(key) && (typeof value === 'string' || typeof value === 'number')) {
+    return REDACTED;
+  }
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, secrets, k)]));
+  }
+  return value;
+}
+
+/**
+ * A request or response body made safe to show: JSON has secret-named fields replaced, form bodies
+ * (`a=b&c=d`) likewise, anything else has known secret values replaced.
+ */
+export function redactBody(text: string, secrets: SecretSet): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.stringify(redactValue(JSON.parse(trimmed), secrets));
+    } catch {
+      // not JSON after all (or a stream of JSON lines): fall through to value redaction
+    }
+  }
+  if (/^[\w.%-]+=[^&\s]*(&[\w.%-]+=[^&\s]*)+$/.test(trimmed)) {
+    const params = new URLSearchParams(trimmed);
+    for (const name of [...params.keys()]) if (SECRET_FIELD.test(name)) params.set(name, REDACTED);
+    return redactText(params.toString(), secrets);
+  }
+  return redactText(text, secrets);
+}
