@@ -43,8 +43,14 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
     ...(opts.maxMessageBytes ? { maxMessageBytes: opts.maxMessageBytes } : {}),
     onViolation: (v) => opts.log(`rejected message: ${v.message}`),
   });
+  let closed = false;
   const emit = (e: AgentEvent) => {
-    connection.sendNotification(EVENT_NOTIFICATION, e).catch(() => {});
+    if (closed) return; // the host is gone: nobody to tell
+    try {
+      connection.sendNotification(EVENT_NOTIFICATION, e).catch(() => {});
+    } catch {
+      // the connection closed between the check and the send
+    }
   };
   const session = opts.createSession(emit);
   const handlers = createHandlers(session, opts.capabilities);
@@ -78,11 +84,10 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
   });
 
   return new Promise<void>((resolve) => {
-    let closed = false;
     const close = () => {
       if (closed) return;
-      closed = true;
       session.abort();
+      closed = true;
       session.end();
       // Let the last notifications flush before the caller exits.
       setTimeout(() => {
