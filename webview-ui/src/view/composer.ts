@@ -17,7 +17,7 @@ export class Composer {
   private readonly input = h('textarea', {
     class: 'prompt-input',
     testid: 'prompt-input',
-    attrs: { rows: '1', placeholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line, @path to attach a file)', 'aria-label': 'Prompt' },
+    attrs: { rows: '1', placeholder: 'Ask the agent… (@path attaches a file)', title: 'Enter sends, Shift+Enter adds a new line', 'aria-label': 'Prompt' },
   });
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
