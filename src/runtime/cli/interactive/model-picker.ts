@@ -3,6 +3,7 @@ import { PROVIDER_IDS, type ProviderId } from '../../config/schema';
 import { createProvider, parseModelSelector } from '../../providers/create-provider';
 import { isProviderId } from '../../providers/model-selector';
 import type { ModelInfo } from '../../providers/types';
+import type { Style } from './ansi';
 import type { InteractiveContext } from './context';
 
 /** How long `/model` waits for the provider's model list. */
@@ -85,29 +86,45 @@ export async function openModelPicker(ctx: InteractiveContext): Promise<void> {
     return;
   }
   view.line(style.bold(`Models of ${current.provider} (current: ${current.model}):`));
-  models.forEach((m, i) => view.line(modelLine(m, i, current.model, ctx)));
+  models.forEach((m, i) => view.line(formatModelLine(m, i, current.model, style)));
   for (;;) {
     const line = await ctx.input.ask(`model number (empty keeps ${current.model}) › `);
-    if (line === null || line.trim() === '') return;
-    const n = Number(line.trim());
-    const model = Number.isInteger(n) ? models[n - 1] : undefined;
-    if (!model) {
-      view.line(`  ${style.yellow(`"${line.trim()}" is not a model number:`)} type 1 to ${models.length}, or press Enter to keep ${current.model}`);
+    if (line === null) return;
+    const pick = parseModelPick(line, models, current.model);
+    if (pick.kind === 'keep') return;
+    if (pick.kind === 'error') {
+      view.line(`  ${style.yellow(pick.message)}`);
       continue;
     }
-    if (!model.available) {
-      view.line(`  ${style.yellow(`${model.id} cannot be chosen:`)} ${model.reason ?? 'the account cannot use it'}`);
-      continue;
-    }
-    applySelection(ctx, { provider: currentProvider(ctx), model: model.id });
+    applySelection(ctx, { provider: currentProvider(ctx), model: pick.model.id });
     return;
   }
 }
 
-function modelLine(m: ModelInfo, index: number, currentModel: string, ctx: InteractiveContext): string {
-  const { style } = ctx;
+export type ModelPick = { kind: 'keep' } | { kind: 'pick'; model: ModelInfo } | { kind: 'error'; message: string };
+
+/** Reads the picker's answer: empty keeps the current model; a number picks an available model; anything else is explained. */
+export function parseModelPick(answer: string, models: ModelInfo[], currentModel: string): ModelPick {
+  const text = answer.trim();
+  if (!text) return { kind: 'keep' };
+  const n = Number(text);
+  const model = /^\d+$/.test(text) ? models[n - 1] : undefined;
+  if (!model) return { kind: 'error', message: `"${text}" is not a model number: type 1 to ${models.length}, or press Enter to keep ${currentModel}` };
+  if (!model.available) return { kind: 'error', message: `${model.id} cannot be chosen: ${model.reason ?? 'the account cannot use it'}` };
+  return { kind: 'pick', model };
+}
+
+/** 256000 → `256K`, 1000000 → `1M`. */
+export function formatTokenCount(n: number): string {
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))}M`;
+  if (n >= 1000) return `${Math.round(n / 1000)}K`;
+  return String(n);
+}
+
+/** `  2. moa 1M context (current)`; an unavailable model is dimmed with the reason it cannot be used. */
+export function formatModelLine(m: ModelInfo, index: number, currentModel: string, style: Style): string {
   const n = `${String(index + 1).padStart(3)}.`;
-  const ctxInfo = m.contextWindow ? style.dim(` ${Math.round(m.contextWindow / 1024)}K context`) : '';
+  const ctxInfo = m.contextWindow ? style.dim(` ${formatTokenCount(m.contextWindow)} context`) : '';
   if (!m.available) return style.dim(`${n} ${m.id}  unavailable: ${m.reason ?? 'not allowed for this account'}`);
   return `${n} ${m.id}${ctxInfo}${m.id === currentModel ? style.green(' (current)') : ''}`;
 }

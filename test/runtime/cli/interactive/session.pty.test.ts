@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_VERSION } from '../../../../src/runtime/version';
 import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
@@ -43,8 +44,8 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   /** The last user message of the n-th chat request the stub received. */
   const lastUserMessage = (n: number) => [...stub.requests.filter((r) => r.path.endsWith('/chat/completions'))[n]!.body.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content;
 
-  it('shows the banner, streams an answer, and /exit leaves with code 0', async () => {
-    const t = open();
+  it('shows the banner, streams an answer, and /exit leaves with code 0 (NO_COLOR: no color codes)', async () => {
+    const t = open({}, { NO_COLOR: '1' });
     const banner = await t.waitFor(PROMPT);
     assert.match(banner, new RegExp(`agentcli ${RUNTIME_VERSION.replace(/\./g, '\\.')}`));
     assert.match(banner, /model\s+ggufserver\//);
@@ -57,6 +58,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     await t.waitFor(PROMPT, { count: 2 });
     assert.match(t.screen(), /› say hello\nHello from the stub model, streamed in pieces\.\n›( |$)/m);
     assert.equal(lastUserMessage(0), 'say hello');
+    assert.doesNotMatch(t.screen({ escapes: true }), /\u001b\[3\dm/, 'NO_COLOR is honoured');
     t.line('/exit');
     await t.waitFor(/__EXIT \d+__/);
     assert.equal(t.exitCode(), 0);
@@ -88,6 +90,34 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     assert.match(toolResult.content, /the user denied/);
   });
 
+  it('asks for directory access (once / session / deny) and takes an alternative instead of a command', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'agentcli-outside-'));
+    writeFileSync(path.join(outside, 'notes.txt'), 'outside content\n');
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read it' });
+    t.line('read the notes');
+    const asked = await t.waitFor(/\[o\]nce \/ \[s\]ession \/ \[d\]eny ›$/);
+    assert.ok(asked.includes(`Access outside the workspace: ${outside}`), asked);
+    t.line('s');
+    await t.waitFor(/Permission needed: read_file[\s\S]*alternati\[v\]e ›$/);
+    t.line('o');
+    await t.waitFor(/^read it$/m);
+    assert.match(t.screen(), /● read_file .*notes\.txt ✓/);
+    assert.ok(JSON.stringify(stub.requests.at(-1)!.body.messages).includes('outside content'));
+
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'rm -rf build' } }] }, { text: 'understood' });
+    t.line('clean up');
+    await t.waitFor(/alternati\[v\]e ›$/);
+    t.line('v');
+    await t.waitFor(/what should the agent do instead\? ›$/);
+    t.line('only delete build/cache');
+    await t.waitFor(/^understood$/m);
+    const toolResult = stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /rm -rf build/.test(m.content));
+    assert.match(toolResult.content, /asks you to do this instead: only delete build\/cache/);
+    rmSync(outside, { recursive: true, force: true });
+  });
+
   it('reviews a two-file batch as colored diffs; picking one file writes only that file', async () => {
     const t = open({ 'a.txt': 'old line\n' });
     await t.waitFor(PROMPT);
@@ -106,8 +136,8 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     assert.match(review, /── create b\.txt \(\+1 −0\) ──\n--- \/dev\/null\n\+\+\+ b\/b\.txt/);
     assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'old line\n', 'nothing is written before the decision');
     const colored = t.screen({ escapes: true });
-    assert.match(colored, /\u001b\[32m\+new line/, 'additions are green');
-    assert.match(colored, /\u001b\[31m-old line/, 'removals are red');
+    assert.ok(colored.includes('\u001b[32m+new line'), 'additions are green');
+    assert.ok(colored.includes('\u001b[31m-old line'), 'removals are red');
 
     t.line('p');
     await t.waitFor(/ 1\. modify a\.txt .*\n +2\. create b\.txt/);
