@@ -9,4 +9,6 @@ export interface InteractiveContext {
   input: LineInput;
   view: EventView;
   style: Style;
+  /** Set while a command waits on the network (e.g. `/model` loading the list); Ctrl-C aborts it. */
+  busy?: AbortController;
 }

@@ -144,6 +144,10 @@ class PromptLoop {
       this.requestExit();
       return;
     }
+    if (this.ctx.busy) {
+      this.ctx.busy.abort();
+      return;
+    }
     if (session.running) {
       session.abort();
       view.line(style.yellow('aborting the run… (Ctrl-C again within a second exits)'));

@@ -73,13 +73,18 @@ export async function openModelPicker(ctx: InteractiveContext): Promise<void> {
   const { view, style } = ctx;
   const current = ctx.session.selected();
   let models: ModelInfo[];
+  const busy = new AbortController();
+  ctx.busy = busy;
   try {
     const provider = createProvider(ctx.session.config, ctx.session.selection);
-    view.line(style.dim(`loading the models of ${current.provider}…`));
-    models = await provider.listModels(AbortSignal.timeout(LIST_TIMEOUT_MS));
+    view.line(style.dim(`loading the models of ${current.provider}… (Ctrl-C cancels)`));
+    models = await provider.listModels(AbortSignal.any([busy.signal, AbortSignal.timeout(LIST_TIMEOUT_MS)]));
   } catch (err) {
-    showError(ctx, err, `could not list the models of ${current.provider}`);
+    if (busy.signal.aborted) view.line(style.dim('cancelled'));
+    else showError(ctx, err, `could not list the models of ${current.provider}`);
     return;
+  } finally {
+    ctx.busy = undefined;
   }
   if (models.length === 0) {
     view.line(`${style.yellow('!')} ${current.provider} lists no models; name one with /model ${current.provider}/<model>`);

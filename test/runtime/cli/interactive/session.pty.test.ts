@@ -220,6 +220,17 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     assert.equal(t.exitCode(), 0);
   });
 
+  it('a second Ctrl-C right after the first, during a run, exits', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ text: 'Slow words that keep on coming for quite a while before they end.', chunkDelayMs: 150 });
+    t.line('go slowly');
+    await t.waitFor(/Slow words/);
+    t.press('C-c', 'C-c');
+    await t.waitFor(/__EXIT \d+__/);
+    assert.equal(t.exitCode(), 0);
+  });
+
   it('Ctrl-C clears a typed line, and at an empty prompt exits', async () => {
     const t = open();
     await t.waitFor(PROMPT);
