@@ -149,6 +149,7 @@ class PromptLoop {
       return;
     }
     if (session.running) {
+      input.cancel();
       session.abort();
       view.line(style.yellow('aborting the run… (Ctrl-C again within a second exits)'));
       return;

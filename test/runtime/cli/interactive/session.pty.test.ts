@@ -220,6 +220,21 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     assert.equal(t.exitCode(), 0);
   });
 
+  it('Ctrl-C at a permission question aborts the run and closes the question', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch never.txt' } }] });
+    t.line('do it');
+    await t.waitFor(/alternati\[v\]e ›$/);
+    t.press('C-c');
+    await t.waitFor(/■ run aborted\n›( |$)/m);
+    assert.match(t.screen(), /alternati\[v\]e › \^C\naborting the run/);
+    assert.equal(existsSync(path.join(cwd, 'never.txt')), false);
+    stub.enqueue({ text: 'fine' });
+    t.line('next');
+    await t.waitFor(/^fine$/m);
+  });
+
   it('a second Ctrl-C right after the first, during a run, exits', async () => {
     const t = open();
     await t.waitFor(PROMPT);
