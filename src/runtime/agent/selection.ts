@@ -1,15 +1,22 @@
 import type { Config, ProviderId } from '../config/schema';
+import { createProvider } from '../providers/create-provider';
 
 export interface Selection {
   provider?: ProviderId;
   model?: string;
 }
 
-/** The provider and model a run would use: explicit selection, then the global `model`, then the provider's own. */
+/**
+ * The provider and model a run would use, exactly as the provider would build it. When the provider cannot be built
+ * yet (a missing key, say), the configured names are shown and the run itself reports what is missing.
+ */
 export function effectiveSelection(config: Config, sel: Selection): { provider: ProviderId; model: string } {
-  const provider = sel.provider ?? config.provider;
-  const own = (config[provider] as { model?: string } | undefined)?.model;
-  // A model chosen for another provider must not leak into this one: the global model applies only without a selection.
-  const model = sel.model ?? (sel.provider ? own : (config.model ?? own));
-  return { provider, model: model ?? '(server default)' };
+  try {
+    const p = createProvider(config, sel);
+    return { provider: p.id, model: p.model };
+  } catch {
+    const provider = sel.provider ?? config.provider;
+    const own = (config[provider] as { model?: string } | undefined)?.model;
+    return { provider, model: sel.model ?? config.model ?? own ?? '(not configured)' };
+  }
 }

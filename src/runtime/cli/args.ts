@@ -23,8 +23,12 @@ export interface CliOptions {
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: agentcli [options] [prompt]
+export const USAGE = `Usage: agentcli                      in a terminal: an interactive session (/model, /help, /exit)
+       agentcli [options] [prompt]
        agentcli config <set|get|list|path> ...
+       agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)
+       agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path]  gguf server start command
+       agentcli localrunner <status|unload [model]>
        agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
 
 Options:
