@@ -4,6 +4,9 @@ import type { Capabilities } from '../../protocol';
 import type { RunHost } from '../agent/host';
 import { Session } from '../agent/session';
 import { runConfigCommand } from './config-command';
+import { runDecideCommand } from './decide-command';
+import { runGgufServerCommand } from './ggufserver-command';
+import { runLocalRunnerCommand } from './localrunner-command';
 import { loadConfig } from '../config/load';
 import { parseModelSelector } from '../providers/create-provider';
 import { startRpcServer } from '../rpc/server';
@@ -73,6 +76,9 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     stderr: (s) => process.stderr.write(s),
   };
   if (argv[0] === 'config') return runConfigCommand(argv.slice(1), cio);
+  if (argv[0] === 'decide') return runDecideCommand(argv.slice(1), cio);
+  if (argv[0] === 'ggufserver') return runGgufServerCommand(argv.slice(1), cio);
+  if (argv[0] === 'localrunner') return runLocalRunnerCommand(argv.slice(1), cio);
   let opts: CliOptions;
   try {
     opts = parseCliArgs(argv);

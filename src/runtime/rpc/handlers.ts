@@ -13,6 +13,8 @@ import { ConfigSchema, PROVIDER_IDS, type ProviderId } from '../config/schema';
 import { formatZodIssues } from './format-issues';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
 import { RUNTIME_VERSION } from '../version';
+import { InvalidDecisionRequest, requestDecision } from '../decisions/client';
+import { ProviderError } from '../providers/types';
 
 export type Handlers = { [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
 
@@ -135,6 +137,8 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
           available: m.available,
           ...(m.reason ? { reason: m.reason } : {}),
           ...(m.contextWindow ? { contextWindow: m.contextWindow } : {}),
+          ...(m.maxOutput ? { maxOutput: m.maxOutput } : {}),
+          ...(m.extra && Object.keys(m.extra).length > 0 ? { extra: m.extra } : {}),
         })),
       };
     },
@@ -160,5 +164,17 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return ok;
     },
     reset: () => ({ sessionId: session.reset() }),
+    decide: async (p) => {
+      try {
+        return await requestDecision(session.config, p);
+      } catch (e) {
+        if (e instanceof ProviderError) {
+          const code = e.code === 'config_error' ? RpcErrorCode.ConfigError : RpcErrorCode.ProviderError;
+          throw new RuntimeRequestError(code, `${e.message}. Remedy: ${e.remedy}`);
+        }
+        if (e instanceof InvalidDecisionRequest) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
+        throw e;
+      }
+    },
   };
 }

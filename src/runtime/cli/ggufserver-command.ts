@@ -1,0 +1,127 @@
+/**
+ * `agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path] [--server-bin name] [--json]`:
+ * prints the start command of a gguf model server for this hardware, with quantization advice.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/load';
+import { defaultConfig } from '../config/schema';
+import { planLaunch, QUANTIZATION_LEVELS, shellQuote, VRAM_TABLE } from '../providers/ggufserver/launch-plan';
+
+export interface GgufServerCommandIo {
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  /** CPU count (default: the machine's). */
+  cpuCount?: number;
+}
+
+export const GGUFSERVER_USAGE = `Usage: agentcli ggufserver command [options]
+
+Prints the command that starts a gguf model server for your hardware (flags of the server, not of agentcli).
+
+  --vram <GB>          VRAM of each GPU (omit for CPU only); GPU layers ≈ total VRAM × 2
+  --gpus <N>           number of GPUs (splits layers evenly with --tensor-split)
+  --ram <GB>           system RAM (quantization advice; --mlock from 32 GB)
+  --model <path>       the .gguf file (checked for the GGUF header)
+  --server-bin <name>  the server executable (default: the <gguf-server> placeholder)
+  --json               print the plan as JSON
+
+Host and port come from ggufserver.baseUrl (default http://127.0.0.1:8080).`;
+
+class UsageError extends Error {}
+
+function number(name: string, value: string | undefined, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} of 0 or more (got "${value}")`);
+  }
+  return n;
+}
+
+function quantizationTable(): string {
+  return QUANTIZATION_LEVELS.map((q) => `  ${q.level.padEnd(7)} ${q.bits} bits  quality ${q.quality.padEnd(8)} speed ${q.speed}`).join('\n');
+}
+
+function vramTable(): string {
+  return VRAM_TABLE.map((r) => `  ${`${r.minVramGb} GB`.padEnd(6)}${r.minVramGb === 24 ? '+' : ' '} batch ${String(r.batchSize).padEnd(5)} context ${r.ctxSize}`).join('\n');
+}
+
+export function runGgufServerCommand(argv: string[], io: GgufServerCommandIo): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        vram: { type: 'string' },
+        gpus: { type: 'string' },
+        ram: { type: 'string' },
+        model: { type: 'string' },
+        'server-bin': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (parsed.values.help) {
+      io.stdout(`${GGUFSERVER_USAGE}\n`);
+      return 0;
+    }
+    if (parsed.positionals[0] !== 'command' || parsed.positionals.length !== 1) {
+      throw new UsageError(`expected: agentcli ggufserver command [options] (got "${parsed.positionals.join(' ')}")`);
+    }
+    const v = parsed.values;
+    const vramGb = number('--vram', v.vram, false);
+    const gpus = number('--gpus', v.gpus, true);
+    const ramGb = number('--ram', v.ram, false);
+    if (gpus !== undefined && gpus > 0 && vramGb === undefined) throw new UsageError('--gpus needs --vram (the VRAM of each GPU)');
+    let settings = defaultConfig().ggufserver;
+    try {
+      settings = loadConfig({ cwd: io.cwd, home: io.home, env: io.env }).config.ggufserver;
+    } catch (e) {
+      io.stderr(`agentcli ggufserver: the config could not be read, using defaults (${(e as Error).message})\n`);
+    }
+    const url = new URL(settings.baseUrl);
+    const plan = planLaunch({
+      ...(vramGb !== undefined ? { vramGb } : {}),
+      ...(gpus !== undefined ? { gpus } : {}),
+      ...(ramGb !== undefined ? { ramGb } : {}),
+      ...(v.model !== undefined ? { modelPath: v.model } : {}),
+      ...(v['server-bin'] !== undefined ? { serverBin: v['server-bin'] } : {}),
+      cpuCount: io.cpuCount ?? os.cpus().length,
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      configuredContextSize: settings.contextSize,
+    });
+    if (v.json) {
+      io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
+      return 0;
+    }
+    io.stdout(
+      [
+        plan.command.map(shellQuote).join(' '),
+        '',
+        ...plan.notes.map((n) => `- ${n}`),
+        `- quantization: ${plan.quantization}`,
+        '',
+        'Quantization levels (fewer bits: smaller and faster, lower quality):',
+        quantizationTable(),
+        '',
+        'Batch and context by VRAM:',
+        vramTable(),
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof Error && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`agentcli ggufserver: ${e.message}\n\n${GGUFSERVER_USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
