@@ -10,9 +10,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { startOpenAIStub, type OpenAIStub } from '../test/stubs/openai-stub';
+import { startOpenAIStub, type OpenAIStub, type StubReply } from '../test/stubs/openai-stub';
 import { E2E_CASES } from '../test/e2e/cases';
-import type { E2EContext } from '../test/e2e/harness';
+import { runCommand, type E2EContext } from '../test/e2e/harness';
 import { launchChromium, startCodeServer } from './vscode-lib';
 
 const root = path.resolve(__dirname, '..');
@@ -53,6 +53,16 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
   }
 }
 
+/** After a failed case: close pickers and settle a batch left pending, so the next case starts clean. */
+async function recover(ctx: E2EContext): Promise<void> {
+  await ctx.page.keyboard.press('Escape').catch(() => undefined);
+  await ctx.page.keyboard.press('Escape').catch(() => undefined);
+  await runCommand(ctx.page, 'agentcli: Stop the Run').catch(() => undefined);
+  await runCommand(ctx.page, 'agentcli: Reject All Changes').catch(() => undefined);
+  await ctx.page.waitForTimeout(1000);
+  await ctx.page.keyboard.press('Escape').catch(() => undefined);
+}
+
 async function main(): Promise<number> {
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first');
   fs.rmSync(runDir, { recursive: true, force: true });
@@ -62,7 +72,10 @@ async function main(): Promise<number> {
   const only = arg('--only');
   const cases = E2E_CASES.filter((c) => !only || c.name.includes(only));
 
-  const stub = await startOpenAIStub();
+  const script: StubReply[] = [];
+  const stub = await startOpenAIStub({
+    fallback: () => script.shift() ?? { status: 500, errorBody: { error: { message: 'e2e: no scripted reply left for this request' } } },
+  });
   let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
   let browser: BrowserContext | undefined;
   let passed = 0;
@@ -84,9 +97,10 @@ async function main(): Promise<number> {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor({ timeout: 60000 });
     // our contributions are there once the extension host has scanned the extension: the activity bar entry shows
     await page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
-    const ctx: E2EContext = { page, stub, workspace, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
+    const ctx: E2EContext = { page, stub, script, workspace, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
     for (const c of cases) {
       const started = Date.now();
+      script.length = 0;
       try {
         await withTimeout(c.run(ctx), CASE_TIMEOUT_MS, c.name);
         passed++;
@@ -96,7 +110,7 @@ async function main(): Promise<number> {
         console.log(`  ✘ ${c.name}: ${e instanceof Error ? e.message : String(e)}`);
         const slug = c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
         await page.screenshot({ path: path.join(shotsDir, `failed-${slug}.png`) }).catch(() => undefined);
-        await page.keyboard.press('Escape').catch(() => undefined);
+        await recover(ctx);
       }
     }
     console.log(`states captured: ${ctx.shots.join(', ')}`);

@@ -28,7 +28,7 @@ export const batchCases: E2ECase[] = [
     name: 'a two-file batch opens in the multi-file diff; accept selected writes only the chosen file',
     run: async (ctx) => {
       const notesBefore = readWorkspaceFile(ctx, 'notes.txt');
-      ctx.stub.enqueue(
+      ctx.script.push(
         {
           toolCalls: [
             { name: 'write_file', arguments: { path: 'batch-new.txt', content: 'created by the agent\n' } },
@@ -49,7 +49,7 @@ export const batchCases: E2ECase[] = [
       await runCommand(ctx.page, 'agentcli: Accept Selected Changes');
       await tickQuickPickRow(ctx.page, 'batch-new.txt');
       await shot(ctx, '11-accept-selected-pick');
-      await ctx.page.keyboard.press('Enter');
+      await ctx.page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
       await toast(ctx.page, /1 applied, 1 rejected/).waitFor({ timeout: 20000 });
       expect(readWorkspaceFile(ctx, 'batch-new.txt') === 'created by the agent\n', 'the chosen file was not written');
       expect(readWorkspaceFile(ctx, 'notes.txt') === notesBefore, 'notes.txt changed although it was not selected');
@@ -60,7 +60,7 @@ export const batchCases: E2ECase[] = [
     name: 'reject all leaves the disk untouched',
     run: async (ctx) => {
       const notesBefore = readWorkspaceFile(ctx, 'notes.txt');
-      ctx.stub.enqueue(
+      ctx.script.push(
         {
           toolCalls: [
             { name: 'write_file', arguments: { path: 'rejected-new.txt', content: 'should never exist\n' } },

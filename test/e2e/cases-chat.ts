@@ -43,7 +43,7 @@ export const chatCases: E2ECase[] = [
     name: 'a prompt streams an answer',
     run: async (ctx) => {
       const before = chatRequests(ctx.stub).length;
-      ctx.stub.enqueue({ text: STREAMED, chunkDelayMs: 60 });
+      ctx.script.push({ text: STREAMED, chunkDelayMs: 60 });
       await sendPrompt(ctx.page, 'Say something long, with a list and a code block.');
       const view = chatView(ctx.page);
       await view.getByText('Streaming works', { exact: false }).first().waitFor({ timeout: 30000 });
@@ -58,7 +58,7 @@ export const chatCases: E2ECase[] = [
   {
     name: 'a permission card appears and Allow once lets the tool run',
     run: async (ctx) => {
-      ctx.stub.enqueue(
+      ctx.script.push(
         { toolCalls: [{ name: 'run_command', arguments: { command: 'echo allowed-by-e2e > allowed.txt' } }] },
         { text: 'The command ran.' },
       );
@@ -75,7 +75,7 @@ export const chatCases: E2ECase[] = [
     name: 'Deny stops the tool',
     run: async (ctx) => {
       const before = chatRequests(ctx.stub).length;
-      ctx.stub.enqueue(
+      ctx.script.push(
         { toolCalls: [{ name: 'run_command', arguments: { command: 'echo should-not-run > denied.txt' } }] },
         { text: 'Understood, I will not run it.' },
       );
@@ -97,7 +97,7 @@ export const chatCases: E2ECase[] = [
       const file = path.join(outside, 'secret-notes.txt');
       fs.writeFileSync(file, 'outside-content-7431\n');
       const before = chatRequests(ctx.stub).length;
-      ctx.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: file } }] }, { text: 'I read the outside file.' });
+      ctx.script.push({ toolCalls: [{ name: 'read_file', arguments: { path: file } }] }, { text: 'I read the outside file.' });
       await sendPrompt(ctx.page, `Read ${file}`);
       await chatView(ctx.page).getByText(outside, { exact: false }).first().waitFor({ timeout: 30000 });
       await shot(ctx, '07-directory-access-card');

@@ -43,7 +43,7 @@ function runtimePid(workspace: string): number | undefined {
 }
 
 async function ask(ctx: E2EContext, prompt: string, answer: string): Promise<void> {
-  ctx.stub.enqueue({ text: answer });
+  ctx.script.push({ text: answer });
   await sendPrompt(ctx.page, prompt);
   await chatView(ctx.page).getByText(answer).first().waitFor({ timeout: 30000 });
 }
@@ -89,7 +89,7 @@ export const editorCases: E2ECase[] = [
       // wait until the language service has reported the error (the squiggle)
       await ctx.page.locator('.squiggly-error').first().waitFor({ timeout: 60000 });
       const before = chatRequests(ctx.stub).length;
-      ctx.stub.enqueue(
+      ctx.script.push(
         { toolCalls: [{ name: 'editor_diagnostics', arguments: { path: 'src/has-a-type-error.ts' } }] },
         { text: 'The editor reports one type error.' },
       );
@@ -106,7 +106,7 @@ export const editorCases: E2ECase[] = [
   {
     name: 'the runtime killed mid-turn shows the error and recovers',
     run: async (ctx) => {
-      ctx.stub.enqueue({ text: 'This answer will be cut off by a crash, word by word by word by word.', chunkDelayMs: 400, hang: true });
+      ctx.script.push({ text: 'This answer will be cut off by a crash, word by word by word by word.', chunkDelayMs: 400, hang: true });
       await sendPrompt(ctx.page, 'Start a long answer.');
       await chatView(ctx.page).getByText('This answer', { exact: false }).first().waitFor({ timeout: 30000 });
       const pid = await waitFor('the runtime process', () => runtimePid(ctx.workspace));

@@ -6,11 +6,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import type { OpenAIStub, RecordedRequest } from '../stubs/openai-stub';
+import type { OpenAIStub, RecordedRequest, StubReply } from '../stubs/openai-stub';
 
 export interface E2EContext {
   page: Page;
   stub: OpenAIStub;
+  /** Replies the stub gives to the next chat requests, in order (emptied before each case). */
+  script: StubReply[];
   workspace: string;
   shotsDir: string;
   /** Every state screenshot taken, in order. */

@@ -1,8 +1,9 @@
 /**
  * Serves both sides of a change batch's diffs from memory under our own URI scheme, so nothing is written to disk
  * before the user decides and no file content travels inside URIs.
- * URI form: `agentcli-change:/<batchId>/<changeId>/<side>/<workspace-relative path>` (the path keeps the file name,
- * so the editor picks the right language).
+ * URI form: `agentcli-change:/<workspace-relative path>?batch=<id>&change=<id>&side=original|proposed`: the path is the
+ * file's own (the editor picks the language from it, and both sides of a diff show the same name), the query says
+ * which batch, change and side.
  */
 import * as vscode from 'vscode';
 import type { ChangeBatch } from '../../protocol/records';
@@ -16,16 +17,19 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider, 
   readonly onDidChange = this.changed.event;
 
   static uri(batchId: string, changeId: string, side: DiffSide, relativePath: string): vscode.Uri {
-    const rel = relativePath.split('/').map(encodeURIComponent).join('/');
-    return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${encodeURIComponent(batchId)}/${encodeURIComponent(changeId)}/${side}/${rel}` });
+    const query = new URLSearchParams({ batch: batchId, change: changeId, side }).toString();
+    return vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${relativePath.replace(/^\/+/, '')}`, query });
   }
 
   /** Parses one of our URIs; undefined for anything else. */
   static parse(uri: vscode.Uri): { batchId: string; changeId: string; side: DiffSide; path: string } | undefined {
     if (uri.scheme !== CHANGE_SCHEME) return undefined;
-    const [, batchId, changeId, side, ...rest] = uri.path.split('/');
-    if (!batchId || !changeId || (side !== 'original' && side !== 'proposed') || rest.length === 0) return undefined;
-    return { batchId: decodeURIComponent(batchId), changeId: decodeURIComponent(changeId), side, path: rest.map(decodeURIComponent).join('/') };
+    const q = new URLSearchParams(uri.query);
+    const batchId = q.get('batch');
+    const changeId = q.get('change');
+    const side = q.get('side');
+    if (!batchId || !changeId || (side !== 'original' && side !== 'proposed')) return undefined;
+    return { batchId, changeId, side, path: uri.path.replace(/^\//, '') };
   }
 
   /** Replaces the served contents with this batch's (a batch update may change proposed contents). */
