@@ -59,6 +59,8 @@ export interface IdentityStub {
   requests: IdentityRequest[];
   /** Tokens issued so far, in order. */
   issued: string[];
+  /** Changes (or with undefined clears) the scripted failure of token requests. */
+  setFailure(failure: IdentityStubOptions['failWith']): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
   const requests: IdentityRequest[] = [];
   const issued: string[] = [];
   let origin = '';
+  let failWith = opts.failWith;
 
   const issue = (prefix: string): string => {
     const token = `${prefix}-token-${issued.length + 1}-${Math.random().toString(36).slice(2, 10)}`;
@@ -105,8 +108,8 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
       return;
     }
     if (url.pathname === `/${tenantId}/oauth2/v2.0/token` && req.method === 'POST') {
-      if (opts.failWith) {
-        sendJson(res, opts.failWith.status, { error: opts.failWith.error, error_description: opts.failWith.description });
+      if (failWith) {
+        sendJson(res, failWith.status, { error: failWith.error, error_description: failWith.description });
         return;
       }
       if (form.grant_type !== 'client_credentials' || form.client_id !== clientId || form.client_secret !== clientSecret) {
@@ -121,8 +124,8 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
         sendJson(res, 401, { error: 'unauthorized', error_description: 'stub: missing or wrong X-IDENTITY-HEADER' });
         return;
       }
-      if (opts.failWith) {
-        sendJson(res, opts.failWith.status, { error: opts.failWith.error, error_description: opts.failWith.description });
+      if (failWith) {
+        sendJson(res, failWith.status, { error: failWith.error, error_description: failWith.description });
         return;
       }
       const expiresOn = Math.floor(Date.now() / 1000) + expiresIn;
@@ -155,6 +158,7 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
     identityHeader,
     requests,
     issued,
+    setFailure: (failure) => void (failWith = failure),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

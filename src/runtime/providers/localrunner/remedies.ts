@@ -33,8 +33,10 @@ export const GPU_REMEDY = 'install the proper GPU driver so the runner can use t
 /** An error the runner reported (HTTP error answer or an error line in the stream), mapped to its remedy. */
 export function localRunnerRefusal(status: number | undefined, detail: string, ctx: LocalRunnerContext): ProviderError {
   const where = `the local runner at ${ctx.endpoint}`;
+  const http = status === undefined ? '' : ` (HTTP ${status})`;
+  // Memory and GPU failures carry no status: retrying them cannot help, and a status >= 500 would be retried.
   if (OUT_OF_MEMORY.test(detail)) {
-    return safeProviderError(ctx, 'provider_error', `${where} ran out of memory with model "${ctx.model}": ${detail}`, outOfMemoryRemedy(ctx), status);
+    return safeProviderError(ctx, 'provider_error', `${where} ran out of memory with model "${ctx.model}"${http}: ${detail}`, outOfMemoryRemedy(ctx));
   }
   if (status === 404 || (status === undefined && NOT_FOUND.test(detail) && /model/i.test(detail))) {
     return safeProviderError(
@@ -46,7 +48,7 @@ export function localRunnerRefusal(status: number | undefined, detail: string, c
     );
   }
   if (GPU_PROBLEM.test(detail)) {
-    return safeProviderError(ctx, 'provider_error', `${where} had a GPU problem: ${detail}`, GPU_REMEDY, status);
+    return safeProviderError(ctx, 'provider_error', `${where} had a GPU problem${http}: ${detail}`, GPU_REMEDY);
   }
   return fromHttpRefusal({ status, detail }, ctx);
 }
