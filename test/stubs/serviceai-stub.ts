@@ -114,7 +114,7 @@ export async function startServiceAiStub(): Promise<ServiceAiStub> {
     const parts: Buffer[] = [];
     for await (const part of req) parts.push(part as Buffer);
     const raw = Buffer.concat(parts).toString('utf8');
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = raw.length > 0 ? JSON.parse(raw) : undefined;
     } catch {
