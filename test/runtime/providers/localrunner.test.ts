@@ -123,6 +123,13 @@ describe('localrunner provider (native API)', () => {
     assert.match(inStream.remedy, /reduce localrunner\.numCtx/);
   });
 
+  it('a GPU failure → install the proper driver (or run on the CPU)', async () => {
+    stub.enqueue({ status: 500, error: 'CUDA driver version is insufficient: GPU not detected' });
+    const err = await providerErrorOf(runner().streamChat(chat()));
+    assert.match(err.message, /GPU problem/);
+    assert.match(err.remedy, /install the proper GPU driver/);
+  });
+
   it('a stream cut off before the done line is an error, not a complete answer', async () => {
     stub.enqueue({ text: 'half an answ', cutOff: true });
     const err = await providerErrorOf(runner().streamChat(chat()));
