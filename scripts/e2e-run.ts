@@ -38,6 +38,8 @@ function prepareWorkspace(stub: OpenAIStub): string {
     'workbench.startupEditor': 'none',
     'chat.disableAIFeatures': true,
     'workbench.tips.enabled': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'git.openRepositoryInParentFolders': 'never',
   };
   fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   return ws;

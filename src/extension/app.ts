@@ -186,6 +186,7 @@ export class App implements vscode.Disposable {
   private onStatus(s: RuntimeStatus): void {
     this.store.runtime = s;
     if (s.status === 'crashed' || s.status === 'restarting') {
+      this.interruptActiveRun(s.reason);
       this.store.runtimeLost();
       this.post({ type: 'state', state: this.store.state });
     }
@@ -196,6 +197,24 @@ export class App implements vscode.Disposable {
         else if (pick === 'Show Output') this.output.show();
       });
     }
+  }
+
+  /**
+   * The runtime died mid-run: it will never send that run's end, so end it here the way the runtime would
+   * (streaming text settled, running tools and pending prompts cancelled, the reason shown).
+   */
+  private interruptActiveRun(reason: string | undefined): void {
+    const runId = this.store.transcript.activeRunId;
+    if (!runId) return;
+    const message = `The run was interrupted: ${reason ?? 'the runtime stopped'}. The restarted runtime does not remember this conversation.`;
+    this.onEvent({
+      type: 'agent_end',
+      sessionId: '',
+      runId,
+      status: 'error',
+      text: '',
+      error: { code: 'internal', message },
+    });
   }
 
   private async notifyBatch(): Promise<void> {

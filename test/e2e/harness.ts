@@ -43,8 +43,9 @@ export function chatView(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
 }
 
-export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Escape');
+/** Runs a command from the palette. `keepSelection`: skip the leading Escape (it would clear an editor selection). */
+export async function runCommand(page: Page, title: string, keepSelection = false): Promise<void> {
+  if (!keepSelection) await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });

@@ -89,10 +89,11 @@ export class BatchReview implements vscode.Disposable {
       );
       return;
     }
+    // A created file has no original side and a deleted one no proposed side: the editor then shows them as added/removed.
     const resources = b.changes.map((c) => [
       fileUri(c.path, c.absolutePath),
-      DiffContentProvider.uri(b.id, c.id, 'original', c.path),
-      DiffContentProvider.uri(b.id, c.id, 'proposed', c.path),
+      c.kind === 'create' ? undefined : DiffContentProvider.uri(b.id, c.id, 'original', c.path),
+      c.kind === 'delete' ? undefined : DiffContentProvider.uri(b.id, c.id, 'proposed', c.path),
     ]);
     await vscode.commands.executeCommand('vscode.changes', `agentcli: proposed changes (${batchSummary(b).text})`, resources);
   }

@@ -11,7 +11,11 @@ export function chipFromEditor(editor: vscode.TextEditor): ContextChip | { error
   const doc = editor.document;
   const rel = vscode.workspace.asRelativePath(doc.uri, false);
   const sel = editor.selection;
-  if (sel.isEmpty) return { id: `file:${rel}`, kind: 'file', path: rel };
+  if (sel.isEmpty) {
+    // no selection: the whole file, with its text when it is small enough to send
+    const all = doc.getText();
+    return { id: `file:${rel}`, kind: 'file', path: rel, ...(all.length <= MAX_SELECTION_CHARS ? { text: all } : {}) };
+  }
   const text = doc.getText(sel);
   if (text.length > MAX_SELECTION_CHARS) {
     return { error: `the selection has ${text.length} characters; select at most ${MAX_SELECTION_CHARS}, or mention the file with @${rel}` };
