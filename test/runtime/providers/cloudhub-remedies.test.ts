@@ -14,7 +14,7 @@ describe('cloudhub remedies from real error answers', () => {
 
   const hub = () =>
     createProvider(
-      config({ provider: 'cloudhub', cloudhub: { baseUrl: stub.origin, deploymentName: 'gpt-dep', apiKey: 'hub-key-1234' } }),
+      config({ provider: 'cloudhub', cloudhub: { baseUrl: stub.origin, deploymentName: 'chat-dep', apiKey: 'hub-key-1234' } }),
       {},
       { maxRetries: 0 },
     );

@@ -8,16 +8,16 @@ import { chat, collect } from './helpers';
 
 describe('environment overrides beat the config file (real requests)', () => {
   let t: TempLayout;
-  let openai: OpenAIStub;
+  let chatStub: OpenAIStub;
   let service: ServiceAiStub;
   beforeEach(async () => {
     t = tempLayout();
-    openai = await startOpenAIStub();
+    chatStub = await startOpenAIStub();
     service = await startServiceAiStub();
   });
   afterEach(async () => {
     t.cleanup();
-    await openai.close();
+    await chatStub.close();
     await service.close();
   });
 
@@ -30,13 +30,13 @@ describe('environment overrides beat the config file (real requests)', () => {
     });
     const cfg = load({
       CLOUDHUB_KEY: 'env-key-5678',
-      CLOUDHUB_ENDPOINT: openai.origin,
+      CLOUDHUB_ENDPOINT: chatStub.origin,
       CLOUDHUB_DEPLOYMENT: 'env-dep',
       CLOUDHUB_API_VERSION: '2024-10-21',
     });
-    openai.enqueue({ text: 'from env' });
+    chatStub.enqueue({ text: 'from env' });
     await collect(createProvider(cfg).streamChat(chat()));
-    const req = openai.requests[0];
+    const req = chatStub.requests[0];
     assert.equal(req?.path, '/openai/deployments/env-dep/chat/completions');
     assert.equal(req?.query['api-version'], '2024-10-21');
     assert.equal(req?.headers['api-key'], 'env-key-5678');

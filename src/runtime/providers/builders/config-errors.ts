@@ -11,10 +11,6 @@ export function missingSetting(key: string, what: string, envVar?: string): Prov
   );
 }
 
-export function notImplemented(what: string, remedy: string): ProviderError {
-  return new ProviderError('config_error', `${what} is not implemented yet`, remedy);
-}
-
 /** Strips trailing slashes so paths can be appended safely. */
 export function trimTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
