@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../src/runtime/config/load';
+import { main } from '../../../src/runtime/cli/main';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
 import type { LocalRunnerProvider } from '../../../src/runtime/providers/localrunner/provider';
 import { startLocalRunnerStub, type LocalRunnerStub } from '../../stubs/localrunner-stub';
@@ -183,5 +184,19 @@ describe('localrunner provider (native API)', () => {
     const { config: cfg } = loadConfig({ cwd: dir, home: dir, env: { LOCALRUNNER_HOST: host, SERVICE_PROVIDER: 'localrunner' } });
     stub.enqueue({ text: 'via env' });
     assert.equal(textOf(await collect(createProvider(cfg).streamChat(chat()))), 'via env');
+  });
+  it('agentcli localrunner status / unload talk to the configured server', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-lr-cli-'));
+    let out = '';
+    let err = '';
+    const io = { cwd: dir, home: dir, env: { LOCALRUNNER_HOST: stub.origin }, stdout: (s: string) => (out += s), stderr: (s: string) => (err += s) };
+    stub.setRunning([{ name: 'llama3.2:latest', size: 2 * 1024 ** 3, sizeVram: 2 * 1024 ** 3 }]);
+    assert.equal(await main(['localrunner', 'status'], io), 0, err);
+    assert.match(out, /is running with "llama3\.2:latest" installed; running: llama3\.2:latest \(2\.0 GB, 100% GPU\)/);
+    assert.equal(await main(['localrunner', 'unload', 'llama3.2:latest'], io), 0, err);
+    assert.match(out, /unloaded llama3\.2:latest/);
+    assert.deepEqual(stub.requests.at(-1)?.body, { model: 'llama3.2:latest', keep_alive: 0 });
+    assert.equal(await main(['localrunner', 'restart'], io), 2);
+    assert.match(err, /expected "status" or "unload \[model\]"/);
   });
 });
