@@ -1,6 +1,8 @@
 import type { EventOf } from '../protocol/events';
 import type { PermissionMode, PermissionScope } from '../protocol/records';
 import { RuntimeClient, type InitializeResult, type RuntimeClientOptions } from './client';
+import { decide, type DecisionOf } from './decide';
+import type { DecideParams, DecisionKind } from '../protocol/methods';
 import { RpcErrorCode } from '../protocol/errors';
 import {
   InvalidArgumentError,
@@ -167,6 +169,11 @@ export class Agent {
 
   setModel(model: string) {
     return this.client.setModel(model);
+  }
+
+  /** A typed decision (`noul`, `choice` or `score`) from the hosted decisions model, with probabilities. */
+  decide<K extends DecisionKind>(params: DecideParams & { kind: K }): Promise<DecisionOf<K>> {
+    return decide(this.client, params);
   }
 
   getState() {

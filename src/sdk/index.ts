@@ -22,6 +22,8 @@ export {
   type ExitInfo,
 } from './client';
 export * from './errors';
+export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
+export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
 export type { AgentStep, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';

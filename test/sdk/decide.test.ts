@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RuntimeClient } from '../../src/sdk/client';
 import { decide, InvalidDecisionParamsError, type DecisionClient } from '../../src/sdk/decide';
+import { Agent } from '../../src/sdk';
 import { SdkError } from '../../src/sdk/errors';
 import { startServiceAiStub, type ServiceAiStub } from '../stubs/serviceai-stub';
 import { BUILT_CLI, ensureRuntimeBuilt } from './helpers';
@@ -58,6 +59,27 @@ describe('SDK decide()', () => {
         assert.match(e.message, /Remedy: retry/);
         return true;
       });
+    });
+
+    it('is offered on the Agent too', async () => {
+      const agent = await Agent.create({
+        cwd: mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-agent-')),
+        cliPath: BUILT_CLI,
+        env: {
+          HOME: mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-home-')),
+          SERVICE_PROVIDER: 'serviceai',
+          SERVICE_BASE_URL: stub.origin,
+          SERVICE_API_KEY: 'key-sdk',
+          SERVICE_AI_API_KEY: undefined,
+          SERVICE_MODEL: undefined,
+        },
+      });
+      try {
+        const pick = await agent.decide({ kind: 'choice', question: 'Which owner?', options: ['web', 'api'] });
+        assert.equal(pick.answer, 'web');
+      } finally {
+        await agent.close();
+      }
     });
 
     it('invalid params are refused before any request', async () => {

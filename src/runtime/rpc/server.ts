@@ -29,7 +29,11 @@ function toResponseError(e: unknown): ResponseError<unknown> {
   if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message);
   const err = e as { name?: string; message?: string; code?: unknown };
   if (err?.name === 'ConfigError') return new ResponseError(RpcErrorCode.ConfigError, err.message ?? 'invalid configuration');
-  if (err?.name === 'ProviderError') return new ResponseError(RpcErrorCode.ProviderError, err.message ?? 'provider error');
+  if (err?.name === 'ProviderError') {
+    const remedy = (e as { remedy?: unknown }).remedy;
+    const message = err.message ?? 'provider error';
+    return new ResponseError(RpcErrorCode.ProviderError, typeof remedy === 'string' && !message.includes(remedy) ? `${message}. Remedy: ${remedy}` : message);
+  }
   return new ResponseError(RpcErrorCode.InternalError, `internal error: ${err?.message ?? String(e)}`);
 }
 
