@@ -8,14 +8,9 @@ import { projectConfigPath, userConfigPath } from '../config/paths';
 import { isJsonObject } from '../config/read-file';
 import { isSecretKey, maskSecret } from '../config/secrets';
 import { getConfigValue, setConfigValue } from '../config/write';
+import type { CliIo } from './io';
 
-export interface ConfigCommandIo {
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+export type ConfigCommandIo = CliIo;
 
 export const CONFIG_USAGE = `Usage: agentcli config <command>
 

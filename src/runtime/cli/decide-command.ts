@@ -8,14 +8,9 @@ import { loadConfig } from '../config/load';
 import { InvalidDecisionRequest, requestDecision } from '../decisions/client';
 import { formatDecision } from '../decisions/format';
 import { ProviderError } from '../providers/types';
+import type { CliIo } from './io';
 
-export interface DecideCommandIo {
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+export type DecideCommandIo = CliIo;
 
 export const DECIDE_USAGE = `Usage: agentcli decide --kind <noul|choice|score> [options] "<question>"
 

@@ -6,14 +6,10 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load';
 import { defaultConfig } from '../config/schema';
+import type { CliIo } from './io';
 import { planLaunch, QUANTIZATION_LEVELS, shellQuote, VRAM_TABLE } from '../providers/ggufserver/launch-plan';
 
-export interface GgufServerCommandIo {
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
+export interface GgufServerCommandIo extends CliIo {
   /** CPU count (default: the machine's). */
   cpuCount?: number;
 }

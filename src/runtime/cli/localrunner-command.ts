@@ -5,14 +5,9 @@
 import { loadConfig } from '../config/load';
 import { createLocalRunnerProvider } from '../providers/builders/localrunner';
 import { ProviderError } from '../providers/types';
+import type { CliIo } from './io';
 
-export interface LocalRunnerCommandIo {
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+export type LocalRunnerCommandIo = CliIo;
 
 export const LOCALRUNNER_USAGE = `Usage: agentcli localrunner <status|unload> [model]
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Capabilities } from '../../protocol';
+import type { CliIo } from './io';
 import type { RunHost } from '../agent/host';
 import { Session } from '../agent/session';
 import { runConfigCommand } from './config-command';
@@ -17,13 +18,7 @@ import { RUNTIME_VERSION } from '../version';
 import type { Config } from '../config/schema';
 import { createCoreTools } from '../tools/registry';
 
-export interface CliIo {
-  cwd: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+export type { CliIo } from './io';
 
 export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
