@@ -4,7 +4,8 @@
  * Playwright in Debian's chromium. Screenshots of every state go to test-output/e2e/<state>.png.
  * The last line printed is `N passed, N failed`; the exit code is 1 when a case failed, 2 on a harness error.
  *
- * Usage: npm run test:e2e   (or: node --import tsx scripts/e2e-run.ts [--only <name part>] [--headed])
+ * Usage: npm run test:e2e   (or: node --import tsx scripts/e2e-run.ts [--only <name part>] [--headed] [--vsix agentcli.vsix])
+ * --vsix installs the packaged extension the way a user would, instead of linking this folder.
  * Needs: npm run build, bash scripts/vscode-setup.sh.
  */
 import * as fs from 'node:fs';
@@ -55,6 +56,33 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
   }
 }
 
+/**
+ * Activation cost as the real extension host saw it: activate()'s own work (logged by the extension) and the time
+ * from the host starting the activation to the end of activate() (bundle load included). Not an assertion.
+ */
+function activationTiming(logsDir: string): string | undefined {
+  const find = (dir: string, name: string): string | undefined => {
+    if (!fs.existsSync(dir)) return undefined;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        const hit = find(p, name);
+        if (hit) return hit;
+      } else if (e.name === name) return p;
+    }
+    return undefined;
+  };
+  const hostLog = find(logsDir, 'remoteexthost.log');
+  const ourLog = find(logsDir, 'agentcli.log');
+  if (!hostLog || !ourLog) return undefined;
+  const stamp = (line: string | undefined) => (line ? Date.parse(line.slice(0, 23).replace(' ', 'T')) : NaN);
+  const begin = fs.readFileSync(hostLog, 'utf8').split('\n').find((l) => l.includes('_doActivateExtension agentcli.agentcli'));
+  const done = fs.readFileSync(ourLog, 'utf8').split('\n').find((l) => /activated in [\d.]+ ms/.test(l));
+  const own = done ? /activated in ([\d.]+ ms \(module load [\d.]+ ms\))/.exec(done)?.[1] : undefined;
+  const total = stamp(done) - stamp(begin);
+  return `activation: activate() took ${own ?? '?'}; ${Number.isFinite(total) ? total : '?'} ms after the extension host logged the activation request`;
+}
+
 /** After a failed case: close pickers and settle a batch left pending, so the next case starts clean. */
 async function recover(ctx: E2EContext): Promise<void> {
   await ctx.page.keyboard.press('Escape').catch(() => undefined);
@@ -88,7 +116,7 @@ async function main(): Promise<number> {
     fs.mkdirSync(home, { recursive: true });
     server = await startCodeServer({
       runDir: path.join(runDir, 'code-server'),
-      installExtensions: [root],
+      ...(arg('--vsix') ? { installVsix: [arg('--vsix')!] } : { installExtensions: [root] }),
       // HOME isolates the runtime from the machine's ~/.agentcli config; the editor tool timeout keeps failures quick.
       env: { HOME: home, AGENTCLI_EDITOR_TOOL_TIMEOUT_MS: '30000' },
     });
@@ -116,6 +144,8 @@ async function main(): Promise<number> {
       }
     }
     console.log(`states captured: ${ctx.shots.join(', ')}`);
+    const timing = activationTiming(path.join(runDir, 'code-server', 'user-data', 'logs'));
+    if (timing) console.log(timing);
   } catch (e) {
     console.error(`harness error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     console.log(`${passed} passed, ${failed + 1} failed`);

@@ -16,6 +16,7 @@ export function startCodeServer(opts: {
   devMode?: boolean;
   env?: Record<string, string>;
   installExtensions?: string[];
+  installVsix?: string[];
   port?: number;
   fresh?: boolean;
   host?: string;

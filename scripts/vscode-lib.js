@@ -26,9 +26,10 @@ const freePort = () =>
 /**
  * devMode: needed for the extensionDevelopmentPath/extensionTestsPath payload; it also hides toasts and skips dialogs.
  * installExtensions: folders symlinked as <publisher>.<name>-<version> into a fresh extensions dir (toasts stay visible).
+ * installVsix: .vsix files installed with the server's --install-extension before it starts.
  * port: fixed port (default: a free one). fresh: wipe runDir first (default true).
  */
-async function startCodeServer({ runDir, devMode = false, env = {}, installExtensions = [], port, fresh = true, host = '127.0.0.1' }) {
+async function startCodeServer({ runDir, devMode = false, env = {}, installExtensions = [], installVsix = [], port, fresh = true, host = '127.0.0.1' }) {
   assertInstalled();
   if (fresh) fs.rmSync(runDir, { recursive: true, force: true });
   const extDir = path.join(runDir, 'extensions');
@@ -38,6 +39,12 @@ async function startCodeServer({ runDir, devMode = false, env = {}, installExten
     const link = path.join(extDir, `${m.publisher}.${m.name}-${m.version}`);
     fs.rmSync(link, { recursive: true, force: true });
     fs.symlinkSync(path.resolve(dir), link);
+  }
+  for (const vsix of installVsix) {
+    // the CLI installs like a user would (unpacks into the extensions dir and lists it in extensions.json)
+    require('child_process').execFileSync(NODE24, [ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(runDir, 'user-data'),
+      '--install-extension', path.resolve(vsix)], { stdio: 'ignore', env: { ...process.env,
+      XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'), XDG_DATA_HOME: path.join(runDir, 'xdg-data') } });
   }
   const p = port || (await freePort());
   const args = [ENTRY, '--bind-addr', `${host}:${p}`, '--auth', 'none',

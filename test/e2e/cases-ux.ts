@@ -2,6 +2,8 @@
  * E2E cases: Stop clears pending prompts, prompts while the panel is hidden, panel state restore, selection context,
  * plan mode and yolo in the status bar.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { clickChatButton } from './cases-chat';
 import {
   chatView,
@@ -13,6 +15,7 @@ import {
   runCommand,
   sendPrompt,
   shot,
+  toast,
   statusBar,
   waitFor,
   waitForChatRequests,
@@ -44,11 +47,9 @@ export const uxCases: E2ECase[] = [
       );
       await sendPrompt(ctx.page, 'Write toast.txt with a shell command.');
       await runCommand(ctx.page, 'View: Show Explorer');
-      await clickToastButton(ctx.page, /echo via-notification/, 'Allow once').catch(async (e: unknown) => {
-        await shot(ctx, 'debug-hidden-panel');
-        throw e;
-      });
-      await shot(ctx, '21-permission-notification-answered');
+      await toast(ctx.page, /echo via-notification/).waitFor({ timeout: 30000 });
+      await shot(ctx, '21-permission-notification');
+      await clickToastButton(ctx.page, /echo via-notification/, 'Allow once');
       await waitFor('toast.txt written', () => readWorkspaceFile(ctx, 'toast.txt')?.includes('via-notification'), 30000);
       await runCommand(ctx.page, 'agentcli: Open Chat');
       const view = chatView(ctx.page);
@@ -92,6 +93,40 @@ export const uxCases: E2ECase[] = [
       await runCommand(ctx.page, 'agentcli: Turn Yolo Mode Off');
       await runCommand(ctx.page, 'agentcli: Toggle Plan Mode');
       await statusBar(ctx.page, 'plan').waitFor({ state: 'detached', timeout: 20000 });
+    },
+  },
+];
+
+function findFile(dir: string, name: string): string | undefined {
+  if (!fs.existsSync(dir)) return undefined;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    const hit = e.isDirectory() ? findFile(p, name) : e.name === name ? p : undefined;
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export const secretCases: E2ECase[] = [
+  {
+    name: 'an API key set with the command reaches the runtime and never appears in the output channel',
+    run: async (ctx) => {
+      const key = 'e2e-secret-key-9f3a77c1';
+      await runCommand(ctx.page, 'agentcli: Set API Key (vendorapi)');
+      const input = ctx.page.locator('.quick-input-widget input[type="password"]');
+      await input.waitFor({ timeout: 10000 }); // the key is not shown while typed
+      await input.fill(key);
+      await ctx.page.keyboard.press('Enter');
+      await toast(ctx.page, /vendorapi API key was saved/).waitFor({ timeout: 20000 });
+      await shot(ctx, '26-api-key-saved');
+      const log = await waitFor('the configure call with the key in the output channel', () => {
+        const f = findFile(path.join(path.dirname(ctx.workspace), 'code-server', 'user-data', 'logs'), 'agentcli.log');
+        const text = f ? fs.readFileSync(f, 'utf8') : '';
+        return /"vendorapi":\{"apiKey":"\*\*\*"/.test(text) ? text : undefined;
+      });
+      expect(!log.includes(key), 'the API key appears in the agentcli output channel');
+      const settings = fs.readFileSync(path.join(ctx.workspace, '.vscode', 'settings.json'), 'utf8');
+      expect(!settings.includes(key), 'the API key was written to settings.json');
     },
   },
 ];

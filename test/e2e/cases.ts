@@ -2,7 +2,7 @@
 import { batchCases } from './cases-batch';
 import { chatCases } from './cases-chat';
 import { editorCases } from './cases-editor';
-import { uxCases } from './cases-ux';
+import { secretCases, uxCases } from './cases-ux';
 import type { E2ECase } from './harness';
 
-export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...editorCases];
+export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...secretCases, ...editorCases];

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { safeParseFromWebview, type FromWebview, type ToWebviewInput } from '../../../webview-ui/src/messages';
+import type { FromWebview, ToWebviewInput } from '../../../webview-ui/src/messages';
 import type { Output } from '../output';
 import { webviewHtml } from './webview-html';
 
@@ -60,6 +60,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private receive(raw: unknown): void {
+    // the contract's schemas load with the first message, not at activation
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { safeParseFromWebview } = require('../../../webview-ui/src/messages') as typeof import('../../../webview-ui/src/messages');
     const parsed = safeParseFromWebview(raw);
     if (!parsed.ok) {
       this.output.error(parsed.error.message);

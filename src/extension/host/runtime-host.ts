@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
-import { RuntimeClient } from '../../sdk/client';
+import type { RuntimeClient } from '../../sdk/client';
 import type { RuntimeStatus } from '../../../webview-ui/src/messages';
 import type { Output } from '../output';
 import { RestartSchedule } from './backoff';
@@ -90,7 +90,10 @@ export class RuntimeHost implements vscode.Disposable {
       this.setStatus({ status: 'crashed', reason });
       throw new Error(reason);
     }
-    const client = new RuntimeClient({
+    // loaded on first start, not at activation (the SDK brings the protocol schemas with it)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { RuntimeClient: Client } = require('../../sdk/client') as typeof import('../../sdk/client');
+    const client = new Client({
       cwd,
       cliPath: this.cliPath(),
       nodePath: process.execPath,

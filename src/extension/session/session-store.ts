@@ -8,17 +8,16 @@ import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult } from '../../protocol/records';
 import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../../webview-ui/src/messages';
-import {
-  addError,
-  addUserPrompt,
-  applyBatchResult,
-  applyEvent,
-  clearConversation,
-  createTranscript,
-  markPromptFailed,
-  toBatchFiles,
-  type TranscriptModel,
-} from '../../../webview-ui/src/model/transcriptReducer';
+import type { TranscriptModel } from '../../../webview-ui/src/model/transcriptReducer';
+
+type Reducer = typeof import('../../../webview-ui/src/model/transcriptReducer');
+let reducerModule: Reducer | undefined;
+/** The webview's reducer (shared code), loaded on first use so activation stays cheap. */
+function reducer(): Reducer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  reducerModule ??= require('../../../webview-ui/src/model/transcriptReducer') as Reducer;
+  return reducerModule;
+}
 
 interface PendingRequest {
   requestId: string;
@@ -28,7 +27,7 @@ export type PendingPermissionEntry = PendingRequest & { tool: string; descriptio
 export type PendingDirectoryEntry = PendingRequest & { path: string; reason: string };
 
 export class SessionStore {
-  readonly transcript: TranscriptModel = createTranscript();
+  private model: TranscriptModel | undefined;
   state: PanelState = {
     provider: '',
     model: '',
@@ -43,9 +42,14 @@ export class SessionStore {
   readonly directories = new Map<string, PendingDirectoryEntry>();
   context: ContextChip[] = [];
 
+  get transcript(): TranscriptModel {
+    this.model ??= reducer().createTranscript();
+    return this.model;
+  }
+
   /** Applies one runtime event; returns true when the panel state (running, batch) changed. */
   apply(event: AgentEvent): boolean {
-    applyEvent(this.transcript, event);
+    reducer().applyEvent(this.transcript, event);
     switch (event.type) {
       case 'agent_start':
         this.state = { ...this.state, running: true };
@@ -89,25 +93,25 @@ export class SessionStore {
   }
 
   addPrompt(promptId: string, text: string, context: ContextChip[]): void {
-    addUserPrompt(this.transcript, { promptId, text, context });
+    reducer().addUserPrompt(this.transcript, { promptId, text, context });
   }
 
   promptFailed(promptId: string, message: string, remedy?: string): void {
-    markPromptFailed(this.transcript, promptId);
-    addError(this.transcript, { message, remedy });
+    reducer().markPromptFailed(this.transcript, promptId);
+    reducer().addError(this.transcript, { message, remedy });
   }
 
   addError(message: string, remedy?: string): void {
-    addError(this.transcript, { message, remedy });
+    reducer().addError(this.transcript, { message, remedy });
   }
 
   batchDecided(batchId: string, results: ChangeResult[]): void {
-    applyBatchResult(this.transcript, batchId, results);
+    reducer().applyBatchResult(this.transcript, batchId, results);
     if (this.batch?.id === batchId) this.batch = null;
   }
 
   newChat(): void {
-    clearConversation(this.transcript);
+    reducer().clearConversation(this.transcript);
     this.state = { ...this.state, running: false };
   }
 
@@ -159,7 +163,7 @@ export class SessionStore {
       runtime: this.runtime,
       pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, acknowledged: p.acknowledged })),
       pendingDirectoryAccess: [...this.directories.values()].map((d) => ({ requestId: d.requestId, path: d.path, reason: d.reason, acknowledged: d.acknowledged })),
-      pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: toBatchFiles(batch) } : null,
+      pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: reducer().toBatchFiles(batch) } : null,
       context: this.context,
     };
   }
