@@ -14,7 +14,7 @@ import type { BrowserContext } from 'playwright-core';
 import { startOpenAIStub, type OpenAIStub, type StubReply } from '../test/stubs/openai-stub';
 import { E2E_CASES } from '../test/e2e/cases';
 import { runCommand, type E2EContext } from '../test/e2e/harness';
-import { launchChromium, startCodeServer } from './vscode-lib';
+import { QUIET_USER_SETTINGS, launchChromium, startCodeServer } from './vscode-lib';
 
 const root = path.resolve(__dirname, '..');
 const runDir = path.resolve(process.env.VSC_RUN_DIR ?? path.join(root, '.vscode-test-run', 'e2e'));
@@ -35,12 +35,6 @@ function prepareWorkspace(stub: OpenAIStub): string {
     'agentcli.ggufserver.baseUrl': stub.origin,
     'agentcli.ggufserver.model': 'stub-model',
     'agentcli.debug': true,
-    'typescript.tsserver.log': 'off',
-    'workbench.startupEditor': 'none',
-    'chat.disableAIFeatures': true,
-    'workbench.tips.enabled': false,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'git.openRepositoryInParentFolders': 'never',
   };
   fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   return ws;
@@ -116,6 +110,7 @@ async function main(): Promise<number> {
     fs.mkdirSync(home, { recursive: true });
     server = await startCodeServer({
       runDir: path.join(runDir, 'code-server'),
+      userSettings: QUIET_USER_SETTINGS,
       ...(arg('--vsix') ? { installVsix: [arg('--vsix')!] } : { installExtensions: [root] }),
       // HOME isolates the runtime from the machine's ~/.agentcli config; the editor tool timeout keeps failures quick.
       env: { HOME: home, AGENTCLI_EDITOR_TOOL_TIMEOUT_MS: '30000' },

@@ -17,12 +17,14 @@ export function startCodeServer(opts: {
   env?: Record<string, string>;
   installExtensions?: string[];
   installVsix?: string[];
+  userSettings?: Record<string, unknown>;
   port?: number;
   fresh?: boolean;
   host?: string;
 }): Promise<CodeServer>;
 export function launchChromium(runDir: string, opts?: { headless?: boolean }): Promise<BrowserContext>;
 export function freePort(): Promise<number>;
+export const QUIET_USER_SETTINGS: Record<string, unknown>;
 export const TOOLS: string;
 export const NODE24: string;
 export const ENTRY: string;

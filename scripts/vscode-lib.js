@@ -27,11 +27,16 @@ const freePort = () =>
  * devMode: needed for the extensionDevelopmentPath/extensionTestsPath payload; it also hides toasts and skips dialogs.
  * installExtensions: folders symlinked as <publisher>.<name>-<version> into a fresh extensions dir (toasts stay visible).
  * installVsix: .vsix files installed with the server's --install-extension before it starts.
+ * userSettings: written to the user settings.json of this (fresh) user-data dir.
  * port: fixed port (default: a free one). fresh: wipe runDir first (default true).
  */
-async function startCodeServer({ runDir, devMode = false, env = {}, installExtensions = [], installVsix = [], port, fresh = true, host = '127.0.0.1' }) {
+async function startCodeServer({ runDir, devMode = false, env = {}, installExtensions = [], installVsix = [], userSettings, port, fresh = true, host = '127.0.0.1' }) {
   assertInstalled();
   if (fresh) fs.rmSync(runDir, { recursive: true, force: true });
+  if (userSettings) {
+    fs.mkdirSync(path.join(runDir, 'user-data', 'User'), { recursive: true });
+    fs.writeFileSync(path.join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  }
   const extDir = path.join(runDir, 'extensions');
   fs.mkdirSync(extDir, { recursive: true });
   for (const dir of installExtensions) {
@@ -87,4 +92,14 @@ function launchChromium(runDir, { headless = true } = {}) {
   });
 }
 
-module.exports = { startCodeServer, launchChromium, freePort, TOOLS, NODE24, ENTRY };
+/** Editor preferences for test and demo runs: no welcome page, no built-in AI chat beside ours, no parent-repo prompt. */
+const QUIET_USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'git.openRepositoryInParentFolders': 'never',
+  'telemetry.telemetryLevel': 'off',
+};
+
+module.exports = { QUIET_USER_SETTINGS, startCodeServer, launchChromium, freePort, TOOLS, NODE24, ENTRY };

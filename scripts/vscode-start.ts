@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { freePort, startCodeServer } from './vscode-lib';
+import { QUIET_USER_SETTINGS, freePort, startCodeServer } from './vscode-lib';
 
 const root = path.resolve(__dirname, '..');
 const runDir = path.join(root, '.vscode-test-run', 'start');
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     console.log(`port ${port} is taken; using ${free}`);
     port = free;
   }
-  const server = await startCodeServer({ runDir: path.join(runDir, 'code-server'), installExtensions: [root], port });
+  const server = await startCodeServer({ runDir: path.join(runDir, 'code-server'), installExtensions: [root], port, userSettings: QUIET_USER_SETTINGS });
   const stop = () => {
     server.stop();
     for (const c of children) c.kill('SIGTERM');
