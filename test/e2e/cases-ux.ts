@@ -38,7 +38,7 @@ export const uxCases: E2ECase[] = [
     },
   },
   {
-    name: 'a permission request while the panel is hidden shows a notification with the same choices; the panel restores its state',
+    name: 'a permission request while the panel is hidden shows a notification (Allow once, Deny, More… with every choice); the panel restores its state',
     run: async (ctx) => {
       // the tool call streams slowly, so the request arrives after the panel is hidden
       ctx.script.push(

@@ -71,15 +71,27 @@ export class PermissionPrompts {
     );
   }
 
+  /** A toast fits three buttons: the two common answers, and "More…" with every choice the runtime offers. */
   private async notifyPermission(e: EventOf<'permission_request'>): Promise<void> {
     const what = e.command ?? e.paths?.join(', ') ?? '';
-    const choices = e.choices.map((c) => CHOICE_LABEL[c]);
-    const picked = await vscode.window.showWarningMessage(
-      `agentcli wants to use ${e.tool}: ${e.description}${what ? ` — ${what}` : ''}`,
-      ...choices,
-    );
+    const detail = what && !e.description.includes(what) ? ` — ${what}` : '';
+    const quick = (['once', 'deny'] as const).filter((c) => e.choices.includes(c)).map((c) => CHOICE_LABEL[c]);
+    const more = 'More…';
+    const picked = await vscode.window.showWarningMessage(`agentcli wants to use ${e.tool}: ${e.description}${detail}`, ...quick, more);
     if (!picked) return; // dismissed: the card in the panel still waits
-    const choice = (Object.keys(CHOICE_LABEL) as (keyof typeof CHOICE_LABEL)[]).find((k) => CHOICE_LABEL[k] === picked);
+    let choice = (Object.keys(CHOICE_LABEL) as (keyof typeof CHOICE_LABEL)[]).find((k) => CHOICE_LABEL[k] === picked);
+    if (picked === more) {
+      const rules = e.suggestedRules.length ? e.suggestedRules.join(', ') : undefined;
+      const item = await vscode.window.showQuickPick(
+        e.choices.map((c) => ({
+          label: CHOICE_LABEL[c],
+          choice: c,
+          detail: c === 'always' && rules ? `Saves the rule ${rules}` : c === 'session' && rules ? `Until the session ends: ${rules}` : undefined,
+        })),
+        { title: `agentcli: ${e.tool} — ${e.description}`, placeHolder: 'How should this request be answered?', ignoreFocusOut: true },
+      );
+      choice = item?.choice;
+    }
     if (choice === 'alternative') {
       const text = await vscode.window.showInputBox({
         title: `Instead of ${e.tool}`,
