@@ -222,7 +222,8 @@ export const methods = {
   },
   /**
    * Overlay settings on the loaded config, in memory only (never written to a file), keeping the conversation.
-   * Same shape as the config file; secrets such as API keys may be passed here.
+   * Same shape as the config file; secrets such as API keys may be passed here. Each call replaces the previous
+   * overlay, so a setting left out falls back to the config files.
    */
   configure: {
     params: z.object({ config: z.record(z.string(), z.unknown()) }),

@@ -62,6 +62,8 @@ export class Session {
   readonly editorTools: EditorTools;
   readonly outputDir: string;
   history: HistoryMessage[] = [];
+  /** The config as loaded from files and environment; `configure` overlays are applied on top of it. */
+  readonly baseConfig: Config;
   config: Config;
   selection: Selection;
   planMode = false;
@@ -76,6 +78,7 @@ export class Session {
   constructor(private readonly opts: SessionOptions) {
     this.cwd = opts.cwd;
     this.config = opts.config;
+    this.baseConfig = opts.config;
     this.selection = opts.selection ?? {};
     this.baseMode = opts.permissionMode ?? opts.config.permissions.defaultMode ?? 'interactive';
     this.outputDir = path.join(os.tmpdir(), 'agentcli-output', this.id);

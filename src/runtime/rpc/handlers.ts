@@ -143,7 +143,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       };
     },
     configure: (p) => {
-      const merged = deepMerge(session.config as Record<string, unknown>, p.config);
+      const merged = deepMerge(session.baseConfig as Record<string, unknown>, p.config);
       const parsed = ConfigSchema.safeParse(merged);
       if (!parsed.success) {
         throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${formatZodIssues(parsed.error.issues)}`);

@@ -126,3 +126,22 @@ describe('runtime rpc: step control and editor tools', () => {
     assert.equal(told.content, 'x.ts:3: error TS2322');
   });
 });
+
+describe('runtime rpc: configure', () => {
+  it('overlays settings in memory; each call replaces the previous overlay; bad values name the key', async () => {
+    const cwd = makeWorkspace({}, 'http://127.0.0.1:9');
+    const rt = await startRuntime(cwd);
+    try {
+      assert.deepEqual(await rt.request('configure', { config: { ggufserver: { model: 'first' } } }), { provider: 'ggufserver', model: 'first' });
+      assert.deepEqual(await rt.request('configure', { config: { provider: 'ggufserver' } }), { provider: 'ggufserver', model: 'local-gguf' });
+      await assert.rejects(rt.request('configure', { config: { ggufserver: { temperature: 5 } } }), (e: { code: number; message: string }) => {
+        assert.equal(e.code, -32020);
+        assert.match(e.message, /"ggufserver\.temperature"/);
+        return true;
+      });
+      assert.equal((await rt.request('getState', {})).model, 'local-gguf');
+    } finally {
+      await rt.close();
+    }
+  });
+});
