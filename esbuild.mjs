@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 // zod re-exports every locale (~250 KB minified); error messages here are English, so bundle only `en`.
 const zodEnglishOnly = {
@@ -23,7 +24,8 @@ const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalComments: 'none', plugins: [zodEnglishOnly] };
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
-// The CLI body is built first and embedded as text in the entry, which compiles it through a V8 code cache.
+// The CLI body is built first and appended to the entry as gzip+base64 text in a trailing comment; the entry decodes it
+// and compiles it through a V8 code cache. Base64 never contains `*/`, so the comment is safe.
 async function cliBuild() {
   const body = await esbuild.build({ ...node, entryPoints: ['src/runtime/cli/main.ts'], write: false, minify: true, sourcemap: false, outfile: 'main.js' });
   const source = body.outputFiles[0].text;
@@ -34,10 +36,8 @@ async function cliBuild() {
     minify: true,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    define: {
-      __AGENTCLI_MAIN_SOURCE__: JSON.stringify(source),
-      __AGENTCLI_MAIN_HASH__: JSON.stringify(createHash('sha256').update(source).digest('hex').slice(0, 16)),
-    },
+    define: { __AGENTCLI_MAIN_HASH__: JSON.stringify(createHash('sha256').update(source).digest('hex').slice(0, 16)) },
+    footer: { js: `/*AGENTCLI-MAIN:${gzipSync(source, { level: 9 }).toString('base64')}*/` },
   };
 }
 

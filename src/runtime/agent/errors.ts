@@ -1,4 +1,4 @@
-import { RpcErrorCode } from '../../protocol';
+import { RpcErrorCode } from '../../protocol/errors';
 
 /** A request the runtime refuses, with the JSON-RPC error code the host receives. */
 export class RuntimeRequestError extends Error {

@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  RpcErrorCode,
-  type AgentEvent,
-  type ChangeDecision,
-  type HistoryMessage,
-  type PermissionMode,
-  type RuntimeState,
-} from '../../protocol';
+import { RpcErrorCode } from '../../protocol/errors';
+import type { AgentEvent } from '../../protocol/events';
+import type { RuntimeState } from '../../protocol/methods';
+import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore } from '../changes';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';

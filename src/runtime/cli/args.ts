@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { PermissionMode } from '../../protocol';
+import { PermissionMode } from '../../protocol/records';
 import { LOOP_TYPES, PROVIDER_IDS, SUPPORTED_LOOP_TYPE, type ProviderId } from '../config/schema';
 
 export interface CliOptions {

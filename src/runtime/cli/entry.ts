@@ -1,14 +1,26 @@
-// The `agentcli` executable. `--version` is answered before anything else loads. The rest of the CLI is embedded as
-// source text and compiled through a V8 code cache kept in ~/.cache/agentcli, so later starts skip most compile work.
+// The `agentcli` executable. `--version` is answered before anything else loads. The rest of the CLI travels in this
+// same file as compressed text inside a trailing comment (so parsing this file stays cheap), and is compiled through a
+// V8 code cache kept in ~/.cache/agentcli, so later starts skip most compile work.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { RUNTIME_VERSION } from '../version';
 
-declare const __AGENTCLI_MAIN_SOURCE__: string | undefined;
-/** Hash of the embedded source, computed at build time. */
-declare const __AGENTCLI_MAIN_HASH__: string;
+/** Hash of the embedded source, computed at build time; undefined when running from source. */
+declare const __AGENTCLI_MAIN_HASH__: string | undefined;
+const MAIN_MARKER = '/*AGENTCLI-MAIN:';
+
+/** The CLI body from the trailing comment of the built file (gzip, base64). */
+function embeddedSource(): string {
+  const text = readFileSync(__filename, 'latin1');
+  const at = text.lastIndexOf(MAIN_MARKER);
+  if (at < 0) throw new Error(`${__filename} is incomplete: the CLI body is missing; rebuild with npm run build`);
+  const end = text.indexOf('*/', at);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { gunzipSync } = require('node:zlib') as typeof import('node:zlib');
+  return gunzipSync(Buffer.from(text.slice(at + MAIN_MARKER.length, end), 'base64')).toString('utf8');
+}
 
 type MainModule = { main(argv: string[]): Promise<number> };
 
@@ -51,8 +63,9 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`agentcli ${RUNTIME_VERSION}\n`);
 } else {
+  // Built: the define makes this constant, so the bundle keeps only the embedded path. From source (tsx): import.
   const load: () => Promise<MainModule> =
-    typeof __AGENTCLI_MAIN_SOURCE__ === 'string' ? async () => loadEmbeddedMain(__AGENTCLI_MAIN_SOURCE__ as string) : () => import('./main');
+    typeof __AGENTCLI_MAIN_HASH__ === 'string' ? async () => loadEmbeddedMain(embeddedSource()) : () => import('./main');
   load()
     .then((m) => m.main(argv))
     .then((code) => {

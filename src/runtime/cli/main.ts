@@ -1,24 +1,33 @@
+import '../zod-setup';
 import os from 'node:os';
 import path from 'node:path';
 import type { Capabilities } from '../../protocol';
 import type { CliIo } from './io';
 import type { RunHost } from '../agent/host';
 import { Session } from '../agent/session';
-import { runConfigCommand } from './config-command';
-import { runDecideCommand } from './decide-command';
-import { runGgufServerCommand } from './ggufserver-command';
-import { runLocalRunnerCommand } from './localrunner-command';
 import { loadConfig } from '../config/load';
 import { parseModelSelector } from '../providers/create-provider';
-import { startRpcServer } from '../rpc/server';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
 import { runPrint } from './print-run';
-import { runInteractive } from './interactive/interactive-session';
 import { RUNTIME_VERSION } from '../version';
 import type { Config } from '../config/schema';
 import { createCoreTools } from '../tools/registry';
 
 export type { CliIo } from './io';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- bundled as lazy modules: each mode loads only what it uses */
+const lazy = {
+  rpcServer: () => require('../rpc/server') as typeof import('../rpc/server'),
+  interactive: () => require('./interactive/interactive-session') as typeof import('./interactive/interactive-session'),
+};
+type Subcommand = (args: string[], io: CliIo) => number | Promise<number>;
+const SUBCOMMANDS: Record<string, () => Subcommand> = {
+  config: () => (require('./config-command') as typeof import('./config-command')).runConfigCommand,
+  decide: () => (require('./decide-command') as typeof import('./decide-command')).runDecideCommand,
+  ggufserver: () => (require('./ggufserver-command') as typeof import('./ggufserver-command')).runGgufServerCommand,
+  localrunner: () => (require('./localrunner-command') as typeof import('./localrunner-command')).runLocalRunnerCommand,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
@@ -70,10 +79,8 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
   };
-  if (argv[0] === 'config') return runConfigCommand(argv.slice(1), cio);
-  if (argv[0] === 'decide') return runDecideCommand(argv.slice(1), cio);
-  if (argv[0] === 'ggufserver') return runGgufServerCommand(argv.slice(1), cio);
-  if (argv[0] === 'localrunner') return runLocalRunnerCommand(argv.slice(1), cio);
+  const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  if (sub) return sub()(argv.slice(1), cio);
   let opts: CliOptions;
   try {
     opts = parseCliArgs(argv);
@@ -101,6 +108,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     return 2;
   }
   if (opts.mode === 'rpc') {
+    const { startRpcServer } = lazy.rpcServer();
     await startRpcServer({
       input: process.stdin,
       output: process.stdout,
@@ -111,7 +119,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     return 0;
   }
   let prompt = opts.prompt;
-  if (prompt === undefined && process.stdin.isTTY) return runInteractive(opts, config, cio);
+  if (prompt === undefined && process.stdin.isTTY) return lazy.interactive().runInteractive(opts, config, cio);
   if (prompt === undefined) prompt = await readStdin();
   if (!prompt) {
     cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');

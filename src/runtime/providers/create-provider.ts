@@ -2,11 +2,11 @@
 import type { Config } from '../config/schema';
 import { debugFetch, stderrSink, type DebugSink } from '../debug/debug-fetch';
 import { SecretSet } from '../debug/redact';
-import { cloudHubOptions } from './builders/cloudhub';
-import { ggufServerOptions } from './builders/ggufserver';
-import { createLocalRunnerProvider } from './builders/localrunner';
-import { createServiceAiProvider } from './builders/serviceai';
-import { vendorApiOptions } from './builders/vendorapi';
+import type * as CloudHubBuilder from './builders/cloudhub';
+import type * as GgufServerBuilder from './builders/ggufserver';
+import type * as LocalRunnerBuilder from './builders/localrunner';
+import type * as ServiceAiBuilder from './builders/serviceai';
+import type * as VendorApiBuilder from './builders/vendorapi';
 import type { CloudHubAuthTuning } from './cloudhub/token-source';
 import { parseModelSelector } from './model-selector';
 import { createOpenAICompatibleProvider, type OpenAICompatibleOptions } from './openai-compatible/provider';
@@ -59,20 +59,32 @@ export function createProvider(config: Config, sel: ProviderSelection = {}, tuni
   const sink = config.debug ? (debugSink ?? stderrSink) : undefined;
   const fetchFn = sink ? debugFetch(rest.fetch ?? fetch, { label: provider, secrets, sink }) : rest.fetch;
   const common = { ...rest, ...(fetchFn ? { fetch: fetchFn } : {}) };
+  // Each provider's module loads only when it is used (the others may pull in HTTP or identity stacks).
+  /* eslint-disable @typescript-eslint/no-require-imports */
   switch (provider) {
-    case 'serviceai':
+    case 'serviceai': {
+      const { createServiceAiProvider } = require('./builders/serviceai') as typeof ServiceAiBuilder;
       return createServiceAiProvider(config.serviceai, model, common, secrets);
-    case 'localrunner':
+    }
+    case 'localrunner': {
+      const { createLocalRunnerProvider } = require('./builders/localrunner') as typeof LocalRunnerBuilder;
       return createLocalRunnerProvider(config.localrunner, model, common);
-    case 'ggufserver':
+    }
+    case 'ggufserver': {
+      const { ggufServerOptions } = require('./builders/ggufserver') as typeof GgufServerBuilder;
       return createOpenAICompatibleProvider({ ...ggufServerOptions(config.ggufserver, model), secrets, ...common });
-    case 'vendorapi':
+    }
+    case 'vendorapi': {
+      const { vendorApiOptions } = require('./builders/vendorapi') as typeof VendorApiBuilder;
       return createOpenAICompatibleProvider({ ...vendorApiOptions(config.vendorapi, model), secrets, ...common });
+    }
     case 'cloudhub': {
+      const { cloudHubOptions } = require('./builders/cloudhub') as typeof CloudHubBuilder;
       const auth = { secrets, ...(cloudHubAuth ? { tuning: cloudHubAuth } : {}), ...(sink ? { debugSink: sink } : {}) };
       return createOpenAICompatibleProvider({ ...cloudHubOptions(config.cloudhub, model, auth), ...common });
     }
   }
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /**

@@ -2,7 +2,7 @@
  * Bearer tokens for cloudhub's `entra-id` (OAuth 2.0 client credentials) and `managed-identity` auth methods,
  * obtained with `@azure/identity` and cached until shortly before they expire.
  */
-import { ClientSecretCredential, ManagedIdentityCredential, type TokenCredential, type TokenCredentialOptions } from '@azure/identity';
+import type { TokenCredential, TokenCredentialOptions } from '@azure/identity';
 import type { CloudHubSettings } from '../../config/schema';
 import { redactText, type SecretSet } from '../../debug/redact';
 import type { DebugSink } from '../../debug/debug-fetch';
@@ -55,6 +55,9 @@ function buildCredential(settings: CloudHubSettings, tuning: CloudHubAuthTuning,
     ...(tuning.tlsCa ? { tlsOptions: { ca: tuning.tlsCa } } : {}),
     ...(debugSink ? { additionalPolicies: [{ policy: debugPolicy(debugSink, secrets), position: 'perRetry' as const }] } : {}),
   };
+  // Loaded on first use: the identity library pulls in the whole HTTP stack, which no other provider needs at startup.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ClientSecretCredential, ManagedIdentityCredential } = require('@azure/identity') as typeof import('@azure/identity');
   if (settings.authMethod === 'entra-id') {
     if (!settings.tenantId) throw missingSetting('cloudhub.tenantId', 'entra-id needs the identity tenant', 'CLOUDHUB_TENANT_ID');
     if (!settings.clientId) throw missingSetting('cloudhub.clientId', 'entra-id needs the application (client) id', 'CLOUDHUB_CLIENT_ID');
