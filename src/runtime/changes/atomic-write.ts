@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueSuffix } from '../unique-id';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
@@ -10,7 +10,7 @@ import path from 'node:path';
 export async function writeFileAtomic(absPath: string, content: string): Promise<void> {
   const dir = path.dirname(absPath);
   await fs.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(absPath)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(dir, `.${path.basename(absPath)}.${process.pid}.${uniqueSuffix()}.tmp`);
   let mode: number | undefined;
   try {
     mode = (await fs.stat(absPath)).mode & 0o7777;

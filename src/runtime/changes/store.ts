@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import type { Change, ChangeBatch, ChangeDecision, ChangeKind, ChangeResult } from '../../protocol/records';
 import { resolveToolPath } from '../workspace/paths';
 import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from './atomic-write';
 import { UnknownIdError } from './errors';
+import { uniqueSuffix } from '../unique-id';
 
 export interface ChangeBatchStoreOptions {
   root: string;
@@ -48,7 +48,7 @@ export class ChangeBatchStore {
 
   constructor(options: ChangeBatchStoreOptions) {
     this.root = path.resolve(options.root);
-    this.newId = options.newId ?? randomUUID;
+    this.newId = options.newId ?? (() => `chg_${uniqueSuffix()}`);
   }
 
   /**

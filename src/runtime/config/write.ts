@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueSuffix } from '../unique-id';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigError, configErrorFromIssues } from './errors';
@@ -27,7 +27,7 @@ export async function writeJsonFileAtomic(file: string, data: JsonObject, mode =
     // New file (or dangling link): write at the given path.
   }
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${uniqueSuffix()}.tmp`);
   const handle = await fs.promises.open(temp, 'wx', mode);
   try {
     await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`, 'utf8');

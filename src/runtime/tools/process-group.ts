@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
 
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded when a tool first runs, not at CLI start */
+const childProcess = () => require('node:child_process') as typeof import('node:child_process');
+/* eslint-enable @typescript-eslint/no-require-imports */
 /** Time between SIGTERM and SIGKILL when stopping a command's process group. */
 export const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for background children still holding its output pipes. */
@@ -36,7 +38,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  */
 export function runInProcessGroup(options: GroupRunOptions): Promise<GroupRunResult> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', options.command], {
+    const child = childProcess().spawn('bash', ['-c', options.command], {
       cwd: options.cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

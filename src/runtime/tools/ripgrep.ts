@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { GrepMatch, GrepQuery } from './grep-matches';
 import { ToolInputError } from './types';
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded when a tool first runs, not at CLI start */
+const childProcess = () => require('node:child_process') as typeof import('node:child_process');
+const readline = () => require('node:readline') as typeof import('node:readline');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Env var naming the ripgrep binary to use (the extension points it at the editor's bundled one). */
 export const RG_PATH_ENV = 'AGENTCLI_RG_PATH';
@@ -82,7 +84,7 @@ function matchOf(line: string, cwd: string): GrepMatch | null {
 export function runRipgrep(search: RipgrepSearch): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
   return new Promise((resolve, reject) => {
     const cwd = path.dirname(search.target);
-    const child = spawn(search.rgPath, argsOf(search), { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: search.signal });
+    const child = childProcess().spawn(search.rgPath, argsOf(search), { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: search.signal });
     const matches: GrepMatch[] = [];
     let incomplete = false;
     let stderr = '';
@@ -90,7 +92,7 @@ export function runRipgrep(search: RipgrepSearch): Promise<{ matches: GrepMatch[
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 8192) stderr += chunk;
     });
-    const reader = createInterface({ input: child.stdout });
+    const reader = readline().createInterface({ input: child.stdout });
     reader.on('line', (line) => {
       if (incomplete) return;
       const match = matchOf(line, cwd);
