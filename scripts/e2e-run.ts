@@ -4,7 +4,7 @@
  * Playwright in Debian's chromium. Screenshots of every state go to test-output/e2e/<state>.png.
  * The last line printed is `N passed, N failed`; the exit code is 1 when a case failed, 2 on a harness error.
  *
- * Usage: npm run test:e2e   (or: node --import tsx scripts/e2e-run.ts [--only <name part>] [--headed] [--vsix agentcli.vsix])
+ * Usage: npm run test:e2e   (or: node --import tsx scripts/e2e-run.ts [--only '<name part>|<name part>…'] [--headed] [--vsix agentcli.vsix])
  * --vsix installs the packaged extension the way a user would, instead of linking this folder.
  * Needs: npm run build, bash scripts/vscode-setup.sh.
  */
@@ -94,7 +94,8 @@ async function main(): Promise<number> {
   fs.rmSync(shotsDir, { recursive: true, force: true });
   fs.mkdirSync(shotsDir, { recursive: true });
   const only = arg('--only');
-  const cases = E2E_CASES.filter((c) => !only || c.name.includes(only));
+  const parts = only?.split('|') ?? [];
+  const cases = E2E_CASES.filter((c) => parts.length === 0 || parts.some((p) => c.name.includes(p)));
 
   const script: StubReply[] = [];
   const stub = await startOpenAIStub({

@@ -1,7 +1,7 @@
 /**
  * E2E cases: change batches in the multi-file diff editor, accept selected, reject all.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { clickChatButton } from './cases-chat';
 import { chatView, expect, readWorkspaceFile, runCommand, sendPrompt, shot, toast, type E2ECase, type E2EContext } from './harness';
 
@@ -21,6 +21,11 @@ async function tickQuickPickRow(page: Page, label: string): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ timeout: 10000 });
   await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
+}
+
+/** An action button in the active editor group's title bar (its label starts with the command title). */
+function titleAction(page: Page, title: string): Locator {
+  return page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${title}"]`).first();
 }
 
 export const batchCases: E2ECase[] = [
@@ -54,6 +59,47 @@ export const batchCases: E2ECase[] = [
       expect(readWorkspaceFile(ctx, 'batch-new.txt') === 'created by the agent\n', 'the chosen file was not written');
       expect(readWorkspaceFile(ctx, 'notes.txt') === notesBefore, 'notes.txt changed although it was not selected');
       await shot(ctx, '12-accept-selected-result');
+    },
+  },
+  {
+    name: 'per-file Accept / Reject in the diff editor title decide the batch; the buttons go with it',
+    run: async (ctx) => {
+      const notesBefore = readWorkspaceFile(ctx, 'notes.txt');
+      ctx.script.push(
+        {
+          toolCalls: [
+            { name: 'write_file', arguments: { path: 'title-accepted.txt', content: 'accepted from the diff title\n' } },
+            { name: 'write_file', arguments: { path: 'notes.txt', content: 'rejected from the diff title\n' } },
+          ],
+        },
+        { text: 'Two proposals to decide file by file.' },
+      );
+      await sendPrompt(ctx.page, 'Propose two changes I will decide one by one.');
+      await waitAllowing(ctx, 'Two proposals to decide file by file.');
+      const card = chatView(ctx.page).getByTestId('batch-card').last();
+      await card.getByTestId('batch-review-file').filter({ hasText: 'title-accepted.txt' }).click();
+      await ctx.page.locator('.tab', { hasText: 'title-accepted.txt (create, proposed)' }).first().waitFor({ timeout: 20000 });
+      const accept = titleAction(ctx.page, 'Accept This File');
+      const reject = titleAction(ctx.page, 'Reject This File');
+      await accept.waitFor({ timeout: 20000 });
+      await reject.waitFor();
+      await shot(ctx, '12a-diff-title-buttons');
+      await accept.click();
+      // marked, not yet decided: the next file opens and nothing is written before the whole batch is decided
+      await ctx.page.locator('.tab.active', { hasText: 'notes.txt (modify, proposed)' }).first().waitFor({ timeout: 20000 });
+      expect(readWorkspaceFile(ctx, 'title-accepted.txt') === undefined, 'title-accepted.txt was written before the batch was decided');
+      await shot(ctx, '12b-diff-title-next-file');
+      await titleAction(ctx.page, 'Reject This File').click();
+      await toast(ctx.page, /1 applied, 1 rejected/).waitFor({ timeout: 20000 });
+      expect(readWorkspaceFile(ctx, 'title-accepted.txt') === 'accepted from the diff title\n', 'the file accepted from its diff title was not written');
+      expect(readWorkspaceFile(ctx, 'notes.txt') === notesBefore, 'notes.txt changed although it was rejected from its diff title');
+      await ctx.page.locator('.tab', { hasText: '(modify, proposed)' }).first().waitFor({ state: 'detached', timeout: 20000 });
+      expect((await ctx.page.locator('.editor-actions .action-label[aria-label^="Accept This File"], .editor-actions .action-label[aria-label^="Reject This File"]').count()) === 0,
+        'Accept / Reject This File are still shown after the batch was decided');
+      const results = card.getByTestId('batch-file-result');
+      await results.first().waitFor({ timeout: 20000 });
+      expect((await results.allTextContents()).join(',') === 'applied,rejected', `the panel shows ${(await results.allTextContents()).join(',')}`);
+      await shot(ctx, '12c-diff-title-decided');
     },
   },
   {

@@ -90,6 +90,38 @@ export const chatCases: E2ECase[] = [
     },
   },
   {
+    name: 'Suggest alternative sends the text to the model and the tool does not run',
+    run: async (ctx) => {
+      const before = chatRequests(ctx.stub).length;
+      const alternative = 'Use the npm clean script instead of deleting files by hand.';
+      ctx.script.push(
+        { toolCalls: [{ name: 'run_command', arguments: { command: 'echo wiped > wiped-by-e2e.txt' } }] },
+        { text: 'I will use the clean script instead.' },
+      );
+      await sendPrompt(ctx.page, 'Clean up the build output.');
+      const card = chatView(ctx.page).getByTestId('permission-card').last();
+      await card.getByTestId('permission-command').filter({ hasText: 'echo wiped' }).waitFor({ timeout: 30000 });
+      await card.getByTestId('permission-alternative').click();
+      const input = card.getByTestId('permission-alternative-input');
+      await input.waitFor();
+      // an empty suggestion is refused and nothing is sent
+      await card.getByTestId('permission-alternative-send').click();
+      expect((await input.getAttribute('class'))?.includes('invalid'), 'an empty alternative was not marked invalid');
+      expect(chatRequests(ctx.stub).length === before + 1, 'an empty alternative reached the model');
+      await input.fill(alternative);
+      await shot(ctx, '06a-permission-alternative-typed');
+      await card.getByTestId('permission-alternative-send').click();
+      await chatView(ctx.page).getByText('I will use the clean script instead.').first().waitFor({ timeout: 30000 });
+      const resolved = chatView(ctx.page).getByTestId('permission-resolved').last();
+      expect((await resolved.getAttribute('data-status')) === 'denied', 'the card did not resolve as denied');
+      expect(readWorkspaceFile(ctx, 'wiped-by-e2e.txt') === undefined, 'wiped-by-e2e.txt exists: the tool ran despite the alternative');
+      const reqs = await waitForChatRequests(ctx, before + 2);
+      const toModel = requestText(reqs[before + 1]!);
+      expect(toModel.includes(alternative), `the alternative did not reach the model; it got:\n${toModel.slice(-600)}`);
+      await shot(ctx, '06b-permission-alternative-sent');
+    },
+  },
+  {
     name: 'a directory-access request is shown and granted once',
     run: async (ctx) => {
       const outside = path.join(path.dirname(ctx.workspace), 'outside');

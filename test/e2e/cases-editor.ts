@@ -3,10 +3,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   chatRequests,
   chatView,
+  editSettings,
   expect,
   openFile,
   requestText,
@@ -21,14 +21,8 @@ import {
   type E2EContext,
 } from './harness';
 
-function editSettings(ctx: E2EContext, patch: Record<string, unknown>): void {
-  const file = path.join(ctx.workspace, '.vscode', 'settings.json');
-  const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(file, `${JSON.stringify({ ...current, ...patch }, null, 2)}\n`);
-}
-
 /** The runtime process serving our workspace (found by its command line and cwd; never a broad kill). */
-function runtimePid(workspace: string): number | undefined {
+export function runtimePid(workspace: string): number | undefined {
   const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
   for (const line of out.split('\n')) {
     const m = /^\s*(\d+)\s+(.*)$/.exec(line);
@@ -42,7 +36,7 @@ function runtimePid(workspace: string): number | undefined {
   return undefined;
 }
 
-async function ask(ctx: E2EContext, prompt: string, answer: string): Promise<void> {
+export async function ask(ctx: E2EContext, prompt: string, answer: string): Promise<void> {
   ctx.script.push({ text: answer });
   await sendPrompt(ctx.page, prompt);
   await chatView(ctx.page).getByText(answer).first().waitFor({ timeout: 30000 });

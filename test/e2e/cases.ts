@@ -2,7 +2,9 @@
 import { batchCases } from './cases-batch';
 import { chatCases } from './cases-chat';
 import { editorCases } from './cases-editor';
+import { runtimeCases } from './cases-runtime';
+import { themeCases } from './cases-themes';
 import { secretCases, uxCases } from './cases-ux';
 import type { E2ECase } from './harness';
 
-export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...secretCases, ...editorCases];
+export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...secretCases, ...editorCases, ...runtimeCases, ...themeCases];

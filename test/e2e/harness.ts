@@ -38,6 +38,21 @@ export async function shot(ctx: E2EContext, state: string): Promise<void> {
   ctx.shots.push(state);
 }
 
+/** A closer look at the side bar holding the chat panel (test-output/e2e/<state>.png). */
+export async function panelShot(ctx: E2EContext, state: string): Promise<void> {
+  await ctx.page.waitForTimeout(400);
+  await ctx.page.locator('.part.sidebar').screenshot({ path: path.join(ctx.shotsDir, `${state}.png`) });
+  ctx.shots.push(state);
+}
+
+/** Merges `patch` into the workspace's .vscode/settings.json (a `null` value removes the key). */
+export function editSettings(ctx: E2EContext, patch: Record<string, unknown>): void {
+  const file = path.join(ctx.workspace, '.vscode', 'settings.json');
+  const merged = { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>), ...patch };
+  for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+  fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
 /** The chat webview: two nested iframes (VS Code's host frame, then the content frame). */
 export function chatView(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
