@@ -39,7 +39,9 @@ async function main() {
 
   const stub = await startOpenAIStub({ fallback: taskReply });
   try {
+    // Interleaved, so a busy moment on the machine hits both sides alike.
     const agentRuns = [];
+    const baseRuns = [];
     let firstRequestBytes = 0;
     for (let i = 0; i < RUNS; i++) {
       const cwd = makeWorkspace({ 'hello.txt': 'hello\n' }, stub.origin);
@@ -48,13 +50,10 @@ async function main() {
       if (s.code !== 0 || readFileSync(path.join(cwd, 'out.txt'), 'utf8') !== 'HELLO\n') throw new Error(`agentcli task failed (exit ${s.code})`);
       firstRequestBytes = stub.requests[before]!.rawBodyBytes;
       agentRuns.push(s);
-    }
-    const baseRuns = [];
-    for (let i = 0; i < RUNS; i++) {
-      const cwd = makeWorkspace({ 'hello.txt': 'hello\n' });
-      const s = await measure([process.execPath, path.join(__dirname, 'baseline-loop.mjs'), stub.url, TASK], { cwd, env });
-      if (s.code !== 0 || readFileSync(path.join(cwd, 'out.txt'), 'utf8') !== 'HELLO\n') throw new Error('baseline loop failed');
-      baseRuns.push(s);
+      const baseCwd = makeWorkspace({ 'hello.txt': 'hello\n' });
+      const b = await measure([process.execPath, path.join(__dirname, 'baseline-loop.mjs'), stub.url, TASK], { cwd: baseCwd, env });
+      if (b.code !== 0 || readFileSync(path.join(baseCwd, 'out.txt'), 'utf8') !== 'HELLO\n') throw new Error('baseline loop failed');
+      baseRuns.push(b);
     }
     const agent = { wall: median(agentRuns.map((s) => s.wallMs)), cpu: median(agentRuns.map((s) => s.cpuMs)), rss: Math.max(...agentRuns.map((s) => s.maxRssMb)) };
     const base = { wall: median(baseRuns.map((s) => s.wallMs)), cpu: median(baseRuns.map((s) => s.cpuMs)), rss: Math.max(...baseRuns.map((s) => s.maxRssMb)) };
