@@ -18,25 +18,39 @@ import {
   type E2EContext,
 } from './harness';
 
+// labels as the theme picker shows them (VS Code 1.139; the setting ids differ, e.g. "Default High Contrast")
 const THEMES = [
-  { name: 'Default Dark Modern', slug: 'dark', kind: 'vs-dark', hc: false },
-  { name: 'Default Light Modern', slug: 'light', kind: 'vs', hc: false },
-  { name: 'Default High Contrast', slug: 'hc-dark', kind: 'hc-black', hc: true },
-  { name: 'Default High Contrast Light', slug: 'hc-light', kind: 'hc-light', hc: true },
+  { name: 'Light 2026', slug: 'light-2026', kind: 'vs', hc: false }, // the default
+  { name: 'Dark 2026', slug: 'dark-2026', kind: 'vs-dark', hc: false },
+  { name: 'Dark Modern', slug: 'dark-modern', kind: 'vs-dark', hc: false },
+  { name: 'Light Modern', slug: 'light-modern', kind: 'vs', hc: false },
+  { name: 'Dark High Contrast', slug: 'hc-dark', kind: 'hc-black', hc: true },
+  { name: 'Light High Contrast', slug: 'hc-light', kind: 'hc-light', hc: true },
 ] as const;
 
 const ANSWER =
   'Here is the plan. The helper `add` stays pure:\n\n```ts\n// adds two numbers\nexport function add(a: number, b: number): number {\n' +
   '  const label = "sum";\n  return a + b + 0; // 42\n}\n```\n\nI will write the file, then run a check.';
 
-/** Picks a color theme the way a user does: Preferences: Color Theme, type its name, Enter. */
-async function selectTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  await runCommand(page, 'Preferences: Color Theme');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(theme.name);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`^\\s*${theme.name}\\s*$`) }).first();
+/** Clicks the quick pick row whose label is exactly `label` ("Default High Contrast" also matches "... Light"). */
+async function clickExactRow(page: Page, label: string): Promise<void> {
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name').getByText(label, { exact: true }) }).first();
   await row.waitFor({ timeout: 10000 });
   await row.click();
+}
+
+/** Picks a color theme the way a user does: Preferences: Color Theme, type its name, click it. */
+async function selectTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill('>Preferences: Color Theme');
+  // the exact command, not "Browse Color Themes in Marketplace" (no gallery here)
+  await clickExactRow(page, 'Preferences: Color Theme');
+  // the theme list replaced the palette (every built-in theme is listed before any filter)
+  await page.locator('.quick-input-list .label-name').getByText('Light Modern', { exact: true }).waitFor({ timeout: 10000 });
+  await input.fill(theme.name);
+  await clickExactRow(page, theme.name);
   await page.locator(`.monaco-workbench.${theme.kind}`).waitFor({ timeout: 20000 });
   await page.waitForTimeout(1000); // the webview receives the new theme variables
 }
@@ -75,14 +89,14 @@ export const themeCases: E2ECase[] = [
         for (const f of failures) problems.push(`${theme.name}: ${f}`);
         ctx.log(`${theme.name}: ${failures.length === 0 ? 'all contrast checks pass' : `${failures.length} contrast problem(s)`}`);
       }
-      // leave the panel clean for whatever runs next: deny the command, reject the batch, back to the light theme
+      // leave the panel clean for whatever runs next: deny the command, reject the batch, back to the default theme
       const view = chatView(ctx.page);
       await view.getByTestId('permission-deny').click();
       await view.getByText('Understood, no check then.').first().waitFor({ timeout: 30000 });
       await view.getByTestId('batch-reject-all').click();
       await toast(ctx.page, /1 rejected/).waitFor({ timeout: 20000 });
       expect(readWorkspaceFile(ctx, 'theme-demo.ts') === undefined, 'theme-demo.ts exists after Reject all');
-      await selectTheme(ctx.page, THEMES[1]);
+      await selectTheme(ctx.page, THEMES[0]);
       expect(problems.length === 0, `contrast problems:\n      ${problems.join('\n      ')}`);
     },
   },
