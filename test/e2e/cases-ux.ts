@@ -54,8 +54,12 @@ export const uxCases: E2ECase[] = [
       await runCommand(ctx.page, 'agentcli: Open Chat');
       const view = chatView(ctx.page);
       await view.getByText('Done via the notification.').first().waitFor({ timeout: 30000 });
-      await view.getByText('Streaming works', { exact: false }).first().waitFor({ timeout: 10000 }); // restored from the snapshot
+      // the prompt sent just before hiding is not brought back into the box (the cleared draft was saved at once)
+      expect((await view.getByTestId('prompt-input').inputValue()) === '', 'the sent prompt came back into the prompt box after the panel was restored');
       await shot(ctx, '22-panel-restored');
+      // the whole conversation is there: the first answer, at the top of the (virtualized) transcript
+      await view.locator('.transcript').evaluate((el) => el.scrollTo(0, 0));
+      await view.getByText('Streaming works', { exact: false }).first().waitFor({ timeout: 10000 });
     },
   },
   {

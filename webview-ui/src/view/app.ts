@@ -65,7 +65,7 @@ export class ChatApp {
         this.apply(addUserPrompt(this.model, prompt));
         this.transcript.scrollToBottom();
       },
-      onDraftChange: () => this.scheduleSave(),
+      onDraftChange: (urgent) => (urgent === true ? this.saveNow() : this.scheduleSave()),
     });
     if (saved !== undefined) {
       this.composer.setDraft(saved.draft);
@@ -173,10 +173,13 @@ export class ChatApp {
 
   private scheduleSave(): void {
     if (this.saveTimer !== undefined) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      const chips: readonly ContextChip[] = this.composer.context;
-      this.host.setState(buildSnapshot(this.model.items, this.composer.draft, chips));
-    }, SAVE_DELAY_MS);
+    this.saveTimer = setTimeout(() => this.saveNow(), SAVE_DELAY_MS);
+  }
+
+  private saveNow(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    const chips: readonly ContextChip[] = this.composer.context;
+    this.host.setState(buildSnapshot(this.model.items, this.composer.draft, chips));
   }
 }

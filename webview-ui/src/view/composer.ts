@@ -8,7 +8,8 @@ export interface ComposerHooks {
   post(message: FromWebviewInput): void;
   /** A prompt is about to be sent: show it in the transcript. */
   onSend(prompt: { promptId: string; text: string; context: ContextChip[] }): void;
-  onDraftChange(): void;
+  /** `urgent`: save now (a sent prompt cleared the box; the panel may be hidden before a delayed save runs). */
+  onDraftChange(urgent?: boolean): void;
 }
 
 export class Composer {
@@ -111,7 +112,7 @@ export class Composer {
     this.chips = [];
     this.renderChips();
     this.autosize();
-    this.hooks.onDraftChange();
+    this.hooks.onDraftChange(true);
   }
 
   private autosize(): void {
