@@ -99,6 +99,10 @@ export const batchCases: E2ECase[] = [
       await ctx.page.locator('.tab', { hasText: '(modify, proposed)' }).first().waitFor({ state: 'detached', timeout: 20000 });
       expect((await ctx.page.locator('.editor-actions .action-label[aria-label^="Accept This File"], .editor-actions .action-label[aria-label^="Reject This File"]').count()) === 0,
         'Accept / Reject This File are still shown after the batch was decided');
+      await ctx.page.locator('.statusbar', { hasText: 'still to decide' }).waitFor({ state: 'detached', timeout: 1000 })
+        .catch(() => {
+          throw new Error('the status bar still says files are left to decide after the batch was decided');
+        });
       await shot(ctx, '12c-diff-title-decided');
     },
   },

@@ -25,6 +25,8 @@ export class BatchReview implements vscode.Disposable {
   /** Per-file marks from the diff editor title: true = accept, false = reject. */
   private readonly marks = new Map<string, boolean>();
   private deciding = false;
+  /** "… marked accept; N file(s) still to decide": taken down once the batch is decided. */
+  private markMessage: vscode.Disposable | undefined;
 
   constructor(
     private readonly content: DiffContentProvider,
@@ -51,6 +53,8 @@ export class BatchReview implements vscode.Disposable {
   clear(): void {
     this.batch = undefined;
     this.marks.clear();
+    this.markMessage?.dispose();
+    this.markMessage = undefined;
     this.content.clear();
     void vscode.commands.executeCommand('setContext', BATCH_CONTEXT_KEY, false);
   }
@@ -132,7 +136,8 @@ export class BatchReview implements vscode.Disposable {
     this.marks.set(change.id, accept);
     const left = b.changes.filter((c) => !this.marks.has(c.id));
     if (left.length > 0) {
-      void vscode.window.setStatusBarMessage(
+      this.markMessage?.dispose();
+      this.markMessage = vscode.window.setStatusBarMessage(
         `agentcli: ${change.path} marked ${accept ? 'accept' : 'reject'}; ${left.length} file(s) still to decide`,
         4000,
       );
