@@ -20,6 +20,10 @@ import {
   type E2EContext,
 } from './harness';
 
+function workspaceSettings(ctx: E2EContext): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(ctx.workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+}
+
 async function pickRow(ctx: E2EContext, text: string): Promise<void> {
   const row = ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
   await row.waitFor({ timeout: 20000 });
@@ -61,13 +65,19 @@ export const runtimeCases: E2ECase[] = [
       const req = (await waitForChatRequests(ctx, before + 1))[before]!;
       expect(req.body?.model === 'stub-vendor-model', `the next request used model ${String(req.body?.model)}`);
       expect(req.headers.authorization === `Bearer ${key}`, 'the next request did not carry the vendorapi key from SecretStorage');
-      const saved = JSON.parse(fs.readFileSync(path.join(ctx.workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
-      expect(saved['agentcli.provider'] === 'vendorapi', `agentcli.provider was saved as ${String(saved['agentcli.provider'])}`);
+      const saved = workspaceSettings(ctx);
+      expect(saved['agentcli.provider'] === 'vendorapi' && saved['agentcli.vendorapi.model'] === 'stub-vendor-model',
+        `settings.json holds ${String(saved['agentcli.provider'])}/${String(saved['agentcli.vendorapi.model'])}`);
       // back to the provider the other cases use
       await runCommand(ctx.page, 'agentcli: Select Provider');
       await pickRow(ctx, 'ggufserver');
       await pickRow(ctx, 'stub-model');
       await statusBar(ctx.page, /ggufserver\/stub-model$/).waitFor({ timeout: 20000 });
+      // the choice is saved to the settings (and the next case may edit the file only after that write)
+      await waitFor('the provider and model saved to settings.json', () => {
+        const now = workspaceSettings(ctx);
+        return now['agentcli.provider'] === 'ggufserver' && now['agentcli.ggufserver.model'] === 'stub-model';
+      });
     },
   },
   {
