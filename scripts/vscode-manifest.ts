@@ -16,6 +16,7 @@ const file = process.env.MANIFEST_FILE ?? path.join(root, 'package.json');
 function property(spec: SettingSpec): Record<string, unknown> {
   const p: Record<string, unknown> = { type: spec.type, markdownDescription: spec.description };
   if (spec.default !== undefined) p.default = spec.default;
+  if (spec.scope) p.scope = spec.scope;
   if (spec.type === 'string') {
     if (spec.enum) p.enum = [...spec.enum];
     if (spec.enumDescriptions) p.markdownEnumDescriptions = spec.enumDescriptions;

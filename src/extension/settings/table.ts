@@ -20,6 +20,8 @@ interface Base {
   /** Dotted config key, e.g. `localrunner.temperature`; the setting is `agentcli.<key>`. */
   key: string;
   description: string;
+  /** `machine`: only user settings may set it, never a workspace (e.g. a program to run). */
+  scope?: 'machine';
 }
 export type SettingSpec = Base &
   (
@@ -129,8 +131,10 @@ export const HOST_SETTINGS: readonly SettingSpec[] = [
   {
     key: 'cliPath',
     type: 'string',
+    // A workspace must not be able to name a program the extension then runs.
+    scope: 'machine',
     description:
-      'Path to an `agentcli.js` runtime to use instead of the bundled one (run with VS Code\'s own Node). Unset: the bundled runtime.',
+      'Path to an `agentcli.js` runtime to use instead of the bundled one (run with VS Code\'s own Node). Unset: the bundled runtime. User settings only: a workspace cannot set it.',
   },
   {
     key: 'debug',

@@ -127,11 +127,24 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
         provider = p.provider as ProviderId;
       }
       const sameProvider = provider === session.selected().provider;
-      const instance = createProvider(session.config, sameProvider ? session.selection : { provider });
+      let instance;
+      let modelUnset = false;
+      try {
+        instance = createProvider(session.config, sameProvider ? session.selection : { provider });
+      } catch (e) {
+        // Listing needs no model: a provider that will not build without one (vendorapi) lists with a stand-in
+        // name, so the picker can offer the models to choose from.
+        try {
+          instance = createProvider(session.config, { provider, model: 'model-listing' });
+          modelUnset = true;
+        } catch {
+          throw e;
+        }
+      }
       const models = await instance.listModels();
       return {
         provider,
-        current: sameProvider ? session.selected().model : instance.model,
+        current: modelUnset ? '' : sameProvider ? session.selected().model : instance.model,
         models: models.map((m) => ({
           id: m.id,
           available: m.available,

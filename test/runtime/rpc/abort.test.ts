@@ -145,3 +145,20 @@ describe('runtime rpc: configure', () => {
     }
   });
 });
+
+describe('runtime rpc: listModels', () => {
+  it('lists a provider\'s models even before a model is chosen for it', async () => {
+    const stub = await startOpenAIStub();
+    stub.setModels(['m-one', 'm-two']);
+    const cwd = makeWorkspace({}, stub.origin, { vendorapi: { baseUrl: stub.url, apiKey: 'k-test' } });
+    const rt = await startRuntime(cwd);
+    try {
+      const listed = await rt.request('listModels', { provider: 'vendorapi' });
+      assert.deepEqual(listed.models.map((m) => m.id), ['m-one', 'm-two']);
+      assert.equal(listed.current, '');
+    } finally {
+      await rt.close();
+      await stub.close();
+    }
+  });
+});
