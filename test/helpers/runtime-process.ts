@@ -11,6 +11,7 @@ import {
   type ParamsOf,
   type ResultOf,
 } from '../../src/protocol';
+import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
 
 export const CLI = path.resolve(__dirname, '../../dist/agentcli.js');
 
@@ -117,4 +118,31 @@ export async function startRuntime(cwd: string, opts: { env?: NodeJS.ProcessEnv;
 /** Event types in order, without the noisy streaming ones. */
 export function eventTrace(events: AgentEvent[], skip: AgentEvent['type'][] = ['message_update', 'tool_update', 'change_batch_updated']): string[] {
   return events.filter((e) => !skip.includes(e.type)).map((e) => e.type);
+}
+
+/**
+ * Mocha hooks for tests that drive the runtime against a fresh stub model server: each test gets its own stub, and
+ * every runtime started through `start` is closed after it.
+ */
+export function useStubbedRuntime(): { readonly stub: OpenAIStub; start: typeof startRuntime } {
+  let stub: OpenAIStub | undefined;
+  const started: RuntimeUnderTest[] = [];
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((rt) => rt.close()));
+    await stub?.close();
+  });
+  return {
+    get stub() {
+      if (!stub) throw new Error('the stub exists only inside a test');
+      return stub;
+    },
+    start: async (cwd, opts) => {
+      const rt = await startRuntime(cwd, opts);
+      started.push(rt);
+      return rt;
+    },
+  };
 }

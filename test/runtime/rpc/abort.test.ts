@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
-import { eventTrace, makeWorkspace, startRuntime, type RuntimeUnderTest } from '../../helpers/runtime-process';
+import { eventTrace, makeWorkspace, useStubbedRuntime } from '../../helpers/runtime-process';
 
 function processesMatching(marker: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
@@ -9,21 +8,12 @@ function processesMatching(marker: string): string[] {
 }
 
 describe('runtime rpc: abort', () => {
-  let stub: OpenAIStub;
-  let rt: RuntimeUnderTest | undefined;
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await rt?.close();
-    rt = undefined;
-    await stub.close();
-  });
+  const t = useStubbedRuntime();
 
   it('aborts mid-stream, still ends the turn and the run, and keeps the history for the next prompt', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'a long answer that streams slowly '.repeat(20), chunkDelayMs: 100 }, { text: 'second answer' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'a long answer that streams slowly '.repeat(20), chunkDelayMs: 100 }, { text: 'second answer' });
+    const rt = await t.start(cwd);
     const { runId } = await rt.request('prompt', { message: 'first question' });
     await rt.waitForEvent('message_update');
     const res = await rt.request('abort', {});
@@ -36,16 +26,16 @@ describe('runtime rpc: abort', () => {
     assert.deepEqual(await rt.request('abort', {}), { aborted: false });
     await rt.request('prompt', { message: 'second question' });
     await rt.waitForEvent('agent_end', (e) => e.runId !== runId);
-    const sent = stub.requests[1]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content.slice(0, 15)}`);
+    const sent = t.stub.requests[1]!.body.messages.map((m: { role: string; content: string }) => `${m.role}:${m.content.slice(0, 15)}`);
     assert.ok(sent.includes('user:first question'), sent.join(' | '));
     assert.ok(sent.includes('user:second question'), sent.join(' | '));
   });
 
   it('aborts a running command by killing its whole process group', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
+    const cwd = makeWorkspace({}, t.stub.origin);
     const marker = `agentcli-abort-${process.pid}-${Date.now()}`;
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `sleep 300 & sleep 301; echo ${marker}` } }] });
-    rt = await startRuntime(cwd, { args: ['--permission-mode', 'unrestricted'] });
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `sleep 300 & sleep 301; echo ${marker}` } }] });
+    const rt = await t.start(cwd, { args: ['--permission-mode', 'unrestricted'] });
     await rt.request('prompt', { message: 'run a long command' });
     await rt.waitForEvent('tool_start');
     await new Promise((r) => setTimeout(r, 300));
@@ -61,9 +51,9 @@ describe('runtime rpc: abort', () => {
   });
 
   it('abort cancels a pending permission request and tells the host', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] });
+    const rt = await t.start(cwd);
     await rt.request('prompt', { message: 'x' });
     const req = await rt.waitForEvent('permission_request');
     await rt.request('abort', {});
@@ -76,21 +66,12 @@ describe('runtime rpc: abort', () => {
 });
 
 describe('runtime rpc: step control and editor tools', () => {
-  let stub: OpenAIStub;
-  let rt: RuntimeUnderTest | undefined;
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await rt?.close();
-    rt = undefined;
-    await stub.close();
-  });
+  const t = useStubbedRuntime();
 
   it('waits for respondToStep after a tool step and stops on "stop"', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'A' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'not reached' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({ 'a.txt': 'A' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'not reached' });
+    const rt = await t.start(cwd);
     const { runId } = await rt.request('prompt', { message: 'read', stepControl: true });
     const step = await rt.waitForEvent('step_end');
     assert.equal(step.awaitingDecision, true);
@@ -102,13 +83,13 @@ describe('runtime rpc: step control and editor tools', () => {
     assert.equal(end.stoppedReason, 'stop_condition');
     const turnEnd = rt.events.filter((e) => e.type === 'turn_end').at(-1);
     assert.equal(turnEnd?.type === 'turn_end' && turnEnd.reason, 'stop_condition');
-    assert.equal(stub.requests.length, 1, 'no model request after the stop');
+    assert.equal(t.stub.requests.length, 1, 'no model request after the stop');
   });
 
   it('routes an editor tool call to the host and back', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'editor_diagnostics', arguments: { path: 'x.ts' } }] }, { text: 'found one error' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'editor_diagnostics', arguments: { path: 'x.ts' } }] }, { text: 'found one error' });
+    const rt = await t.start(cwd);
     const reg = await rt.request('setEditorMcpTools', {
       tools: [{ name: 'diagnostics', description: 'Problems in a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }],
     });
@@ -120,45 +101,33 @@ describe('runtime rpc: step control and editor tools', () => {
     await assert.rejects(rt.request('respondToMcpInvocation', { requestId: 'mcp_unknown', success: true, result: 'x' }));
     await rt.request('respondToMcpInvocation', { requestId: inv.requestId, success: true, result: 'x.ts:3: error TS2322' });
     await rt.waitForEvent('agent_end');
-    const spec = stub.requests[0]!.body.tools.find((t: { function: { name: string } }) => t.function.name === 'editor_diagnostics');
+    const spec = t.stub.requests[0]!.body.tools.find((t: { function: { name: string } }) => t.function.name === 'editor_diagnostics');
     assert.ok(spec, 'the model was offered the editor tool');
-    const told = stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+    const told = t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
     assert.equal(told.content, 'x.ts:3: error TS2322');
   });
 });
 
-describe('runtime rpc: configure', () => {
-  it('overlays settings in memory; each call replaces the previous overlay; bad values name the key', async () => {
-    const cwd = makeWorkspace({}, 'http://127.0.0.1:9');
-    const rt = await startRuntime(cwd);
-    try {
-      assert.deepEqual(await rt.request('configure', { config: { ggufserver: { model: 'first' } } }), { provider: 'ggufserver', model: 'first' });
-      assert.deepEqual(await rt.request('configure', { config: { provider: 'ggufserver' } }), { provider: 'ggufserver', model: 'local-gguf' });
-      await assert.rejects(rt.request('configure', { config: { ggufserver: { temperature: 5 } } }), (e: { code: number; message: string }) => {
-        assert.equal(e.code, -32020);
-        assert.match(e.message, /"ggufserver\.temperature"/);
-        return true;
-      });
-      assert.equal((await rt.request('getState', {})).model, 'local-gguf');
-    } finally {
-      await rt.close();
-    }
-  });
-});
+describe('runtime rpc: configure and listModels', () => {
+  const t = useStubbedRuntime();
 
-describe('runtime rpc: listModels', () => {
+  it('overlays settings in memory; each call replaces the previous overlay; bad values name the key', async () => {
+    const rt = await t.start(makeWorkspace({}, 'http://127.0.0.1:9'));
+    assert.deepEqual(await rt.request('configure', { config: { ggufserver: { model: 'first' } } }), { provider: 'ggufserver', model: 'first' });
+    assert.deepEqual(await rt.request('configure', { config: { provider: 'ggufserver' } }), { provider: 'ggufserver', model: 'local-gguf' });
+    await assert.rejects(rt.request('configure', { config: { ggufserver: { temperature: 5 } } }), (e: { code: number; message: string }) => {
+      assert.equal(e.code, -32020);
+      assert.match(e.message, /"ggufserver\.temperature"/);
+      return true;
+    });
+    assert.equal((await rt.request('getState', {})).model, 'local-gguf');
+  });
+
   it('lists a provider\'s models even before a model is chosen for it', async () => {
-    const stub = await startOpenAIStub();
-    stub.setModels(['m-one', 'm-two']);
-    const cwd = makeWorkspace({}, stub.origin, { vendorapi: { baseUrl: stub.url, apiKey: 'k-test' } });
-    const rt = await startRuntime(cwd);
-    try {
-      const listed = await rt.request('listModels', { provider: 'vendorapi' });
-      assert.deepEqual(listed.models.map((m) => m.id), ['m-one', 'm-two']);
-      assert.equal(listed.current, '');
-    } finally {
-      await rt.close();
-      await stub.close();
-    }
+    t.stub.setModels(['m-one', 'm-two']);
+    const rt = await t.start(makeWorkspace({}, t.stub.origin, { vendorapi: { baseUrl: t.stub.url, apiKey: 'k-test' } }));
+    const listed = await rt.request('listModels', { provider: 'vendorapi' });
+    assert.deepEqual(listed.models.map((m) => m.id), ['m-one', 'm-two']);
+    assert.equal(listed.current, '');
   });
 });

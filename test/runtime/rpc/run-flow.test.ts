@@ -2,29 +2,19 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { RpcErrorCode } from '../../../src/protocol';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
-import { eventTrace, makeWorkspace, startRuntime, type RuntimeUnderTest } from '../../helpers/runtime-process';
+import { eventTrace, makeWorkspace, useStubbedRuntime } from '../../helpers/runtime-process';
 
 describe('runtime rpc: a turn that reads, then edits', () => {
-  let stub: OpenAIStub;
-  let rt: RuntimeUnderTest | undefined;
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await rt?.close();
-    rt = undefined;
-    await stub.close();
-  });
+  const t = useStubbedRuntime();
 
   it('streams, runs tools, and holds the edit as a batch until decideChanges', async () => {
-    const cwd = makeWorkspace({ 'hello.txt': 'hello world\n' }, stub.origin);
-    stub.enqueue(
+    const cwd = makeWorkspace({ 'hello.txt': 'hello world\n' }, t.stub.origin);
+    t.stub.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'hello.txt' } }] },
       { text: 'Changing it.', toolCalls: [{ name: 'edit_file', arguments: { path: 'hello.txt', old_text: 'world', new_text: 'there' } }] },
       { text: 'Done: hello.txt now greets there.' },
     );
-    rt = await startRuntime(cwd);
+    const rt = await t.start(cwd);
     const { runId } = await rt.request('prompt', { message: 'change world to there' });
     const end = await rt.waitForEvent('agent_end', (e) => e.runId === runId);
     assert.equal(end.status, 'completed');
@@ -41,7 +31,7 @@ describe('runtime rpc: a turn that reads, then edits', () => {
     const deltas = rt.events.filter((e) => e.type === 'message_update').map((e) => (e as { delta: string }).delta);
     assert.ok(deltas.length > 2, 'several deltas');
     // The second request carried the read result; the third the edit result.
-    const toolMsg = stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+    const toolMsg = t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
     assert.match(toolMsg.content, /hello world/);
     // Nothing on disk yet.
     assert.equal(readFileSync(path.join(cwd, 'hello.txt'), 'utf8'), 'hello world\n');
@@ -67,8 +57,8 @@ describe('runtime rpc: a turn that reads, then edits', () => {
   });
 
   it('accept_selected writes only the chosen file; a stale file is refused', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'A\n', 'b.txt': 'B\n', 'c.txt': 'C\n' }, stub.origin);
-    stub.enqueue(
+    const cwd = makeWorkspace({ 'a.txt': 'A\n', 'b.txt': 'B\n', 'c.txt': 'C\n' }, t.stub.origin);
+    t.stub.enqueue(
       {
         toolCalls: [
           { name: 'write_file', arguments: { path: 'a.txt', content: 'A2\n' } },
@@ -78,7 +68,7 @@ describe('runtime rpc: a turn that reads, then edits', () => {
       },
       { text: 'wrote three files' },
     );
-    rt = await startRuntime(cwd);
+    const rt = await t.start(cwd);
     await rt.request('prompt', { message: 'rewrite' });
     const ready = await rt.waitForEvent('change_batch_ready');
     const [a, b, c] = ready.batch.changes;
@@ -97,9 +87,9 @@ describe('runtime rpc: a turn that reads, then edits', () => {
   });
 
   it('a denied permission stops the command and the model is told', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch made-by-agent' } }] }, { text: 'ok, not running it' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch made-by-agent' } }] }, { text: 'ok, not running it' });
+    const rt = await t.start(cwd);
     await rt.request('prompt', { message: 'make a file' });
     const req = await rt.waitForEvent('permission_request');
     assert.equal(req.tool, 'run_command');
@@ -115,7 +105,7 @@ describe('runtime rpc: a turn that reads, then edits', () => {
     const toolEnd = rt.events.find((e) => e.type === 'tool_end');
     assert.equal(toolEnd?.type === 'tool_end' && toolEnd.success, false);
     assert.equal(existsSync(path.join(cwd, 'made-by-agent')), false);
-    const told = stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+    const told = t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
     assert.match(told.content, /denied/);
     await assert.rejects(rt.request('permissionResponse', { requestId: req.requestId, allowed: true }), (e: { code: number }) => {
       assert.equal(e.code, RpcErrorCode.UnknownId);
@@ -124,9 +114,9 @@ describe('runtime rpc: a turn that reads, then edits', () => {
   });
 
   it('an allowed permission runs the command and streams its output', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo one; echo two' } }] }, { text: 'ran it' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo one; echo two' } }] }, { text: 'ran it' });
+    const rt = await t.start(cwd);
     await rt.request('prompt', { message: 'run' });
     const req = await rt.waitForEvent('permission_request');
     await rt.request('permissionResponse', { requestId: req.requestId, decision: 'allow', scope: 'session' });
@@ -138,16 +128,16 @@ describe('runtime rpc: a turn that reads, then edits', () => {
 
   it('directory access outside the workspace is requested and a denial keeps the tool away', async () => {
     const outside = makeWorkspace({ 'secret.txt': 'top secret' });
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'secret.txt') } }] }, { text: 'could not read it' });
-    rt = await startRuntime(cwd);
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'secret.txt') } }] }, { text: 'could not read it' });
+    const rt = await t.start(cwd);
     await rt.request('prompt', { message: 'read the secret' });
     const req = await rt.waitForEvent('directory_access_request');
     assert.ok(req.path.endsWith(path.basename(outside)), req.path);
     await rt.request('acknowledgeDirectoryAccess', { requestId: req.requestId });
     await rt.request('respondToDirectoryAccess', { requestId: req.requestId, allowed: false });
     await rt.waitForEvent('agent_end');
-    const told = stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+    const told = t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
     assert.doesNotMatch(told.content, /top secret/);
     assert.match(told.content, /denied/);
   });
