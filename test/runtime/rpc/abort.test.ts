@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { eventTrace, makeWorkspace, useStubbedRuntime } from '../../helpers/runtime-process';
 
-function processesMatching(marker: string): string[] {
+/** Processes whose whole command line is exactly `command`. */
+function processesMatching(command: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => l.includes(marker) && !l.includes('ps -eo'));
+  return out.split('\n').filter((l) => l.trim().replace(/^\d+\s+/, '') === command);
 }
 
 describe('runtime rpc: abort', () => {
@@ -33,21 +34,23 @@ describe('runtime rpc: abort', () => {
 
   it('aborts a running command by killing its whole process group', async () => {
     const cwd = makeWorkspace({}, t.stub.origin);
-    const marker = `agentcli-abort-${process.pid}-${Date.now()}`;
-    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `sleep 300 & sleep 301; echo ${marker}` } }] });
+    // Durations unique to this test run, so other processes on the machine cannot match.
+    const unique = `${process.pid % 1000}${Date.now() % 100000}`;
+    const [bg, fg] = [`sleep 300.${unique}`, `sleep 301.${unique}`];
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `${bg} & ${fg}` } }] });
     const rt = await t.start(cwd, { args: ['--permission-mode', 'unrestricted'] });
     await rt.request('prompt', { message: 'run a long command' });
     await rt.waitForEvent('tool_start');
     await new Promise((r) => setTimeout(r, 300));
-    assert.ok(processesMatching('sleep 30').length >= 2, 'the command is running');
+    assert.equal(processesMatching(bg).length + processesMatching(fg).length, 2, 'the command is running');
     await rt.request('abort', {});
     const end = await rt.waitForEvent('agent_end');
     assert.equal(end.status, 'aborted');
     const toolEnd = rt.events.find((e) => e.type === 'tool_end');
     assert.equal(toolEnd?.type === 'tool_end' && toolEnd.success, false);
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(processesMatching('sleep 300'), []);
-    assert.deepEqual(processesMatching('sleep 301'), []);
+    assert.deepEqual(processesMatching(bg), []);
+    assert.deepEqual(processesMatching(fg), []);
   });
 
   it('abort cancels a pending permission request and tells the host', async () => {
