@@ -140,6 +140,23 @@ describe('chat panel in a browser', function () {
     assert.ok((await page.evaluate(() => document.querySelector('[data-testid="transcript"]')!.scrollTop)) < 1000);
   });
 
+  it('a user scroll in the same frame as the view\'s own scroll unpins it', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({ kind: 'user', id: `user:${i}`, text: `question ${i}`, context: [] }));
+    await send({ type: 'init', items, state, runtime: { status: 'ready' } });
+    await page.waitForFunction(() => document.querySelector('[data-testid="transcript"]')?.textContent?.includes('question 199') === true);
+    // A new item makes the pinned view scroll itself to the bottom in the next frame; the user scrolls to the top right
+    // after it in that same frame, so the browser reports both as one scroll event.
+    await page.evaluate(() => {
+      window.addEventListener('message', () => requestAnimationFrame(() => {
+        document.querySelector('[data-testid="transcript"]')!.scrollTop = 0;
+      }), { once: true });
+      window.postMessage({ type: 'event', event: { type: 'message_update', sessionId: 's1', runId: 'r9', turnId: 't', messageId: 'new', delta: 'more' } }, '*');
+    });
+    await page.waitForFunction(() => document.querySelector('[data-testid="transcript"]')?.textContent?.includes('question 0') === true);
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => document.querySelector('[data-testid="transcript"]')!.scrollTop), 0, 'the view stays where the user put it');
+  });
+
   it('reports an invalid message instead of failing', async () => {
     await send({ type: 'state', state: { provider: 'x' } });
     await send({ type: 'nonsense' });

@@ -27,7 +27,12 @@ export class TranscriptView {
   private frame = 0;
   /** Follow new content; cleared when the user scrolls up, set again when they reach the bottom. */
   private pinned = true;
-  private programmaticScroll = false;
+  /**
+   * Where the view last scrolled itself. A scroll event that lands there is ours; any other is the user's. (A flag
+   * set on every programmatic scroll would be wrong: a clamped or unchanged scrollTop fires no event, and a user
+   * scroll coalesced with ours into one event would be swallowed, leaving the view pinned against the user.)
+   */
+  private ownScrollTop: number | undefined;
 
   constructor(
     private readonly items: () => readonly TranscriptItem[],
@@ -69,11 +74,9 @@ export class TranscriptView {
   }
 
   private onScroll(): void {
-    if (this.programmaticScroll) {
-      this.programmaticScroll = false;
-    } else {
-      this.pinned = isAtBottom(this.root.scrollTop, this.root.clientHeight, this.root.scrollHeight);
-    }
+    const own = this.ownScrollTop !== undefined && Math.abs(this.root.scrollTop - this.ownScrollTop) < 1;
+    this.ownScrollTop = undefined;
+    if (!own) this.pinned = isAtBottom(this.root.scrollTop, this.root.clientHeight, this.root.scrollHeight);
     this.schedule();
   }
 
@@ -99,8 +102,9 @@ export class TranscriptView {
 
   private setScrollTop(top: number): void {
     if (Math.abs(this.root.scrollTop - top) < 1) return;
-    this.programmaticScroll = true;
     this.root.scrollTop = top;
+    this.ownScrollTop = this.root.scrollTop; // as the browser clamped it
+
   }
 
   private layout(): void {
