@@ -17,22 +17,36 @@ function summarizeArgs(args: unknown): string {
  * (deny unless allowed by a rule, or --yolo) and says so on stderr. Exit: 0 completed or stopped, 1 error, 130 aborted.
  */
 export async function runPrint(prompt: string, opts: CliOptions, config: Config, io: CliIo): Promise<number> {
+  // Deltas that arrive together (one network read holds many) go out as one write; anything on stderr first flushes
+  // stdout so a terminal shows both in order.
+  let pending = '';
   let endsWithNewline = true;
+  const flush = () => {
+    if (!pending) return;
+    const s = pending;
+    pending = '';
+    io.stdout(s);
+  };
   const write = (s: string) => {
     if (!s) return;
-    io.stdout(s);
+    if (!pending) setImmediate(flush);
+    pending += s;
     endsWithNewline = s.endsWith('\n');
+  };
+  const note = (s: string) => {
+    flush();
+    io.stderr(s);
   };
   const host: RunHost = {
     interactive: false,
-    notice: (m) => io.stderr(`agentcli: ${m}\n`),
+    notice: (m) => note(`agentcli: ${m}\n`),
     emit: (e: AgentEvent) => {
       if (e.type === 'message_update' && !opts.json) write(e.delta);
       else if (e.type === 'message_end' && !opts.json && !endsWithNewline) write('\n');
-      else if (e.type === 'tool_start') io.stderr(`● ${e.toolName}${summarizeArgs(e.args)}\n`);
-      else if (e.type === 'tool_end') io.stderr(`  ${e.success ? '✓' : '✗'} ${e.toolName} ${Math.round(e.durationMs)} ms${e.success ? '' : `: ${firstLine(e.error)}`}\n`);
-      else if (e.type === 'error') io.stderr(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
-      else if (e.type === 'file_modified' && !opts.patch) io.stderr(`  wrote ${e.path}\n`);
+      else if (e.type === 'tool_start') note(`● ${e.toolName}${summarizeArgs(e.args)}\n`);
+      else if (e.type === 'tool_end') note(`  ${e.success ? '✓' : '✗'} ${e.toolName} ${Math.round(e.durationMs)} ms${e.success ? '' : `: ${firstLine(e.error)}`}\n`);
+      else if (e.type === 'error') note(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
+      else if (e.type === 'file_modified' && !opts.patch) note(`  wrote ${e.path}\n`);
     },
   };
   let session;
@@ -44,7 +58,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
   }
   const run = session.startRun({ message: prompt });
   const onSigint = () => {
-    io.stderr('\nagentcli: aborting…\n');
+    note('\nagentcli: aborting…\n');
     session.abort();
   };
   process.once('SIGINT', onSigint);
@@ -57,11 +71,11 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     patch = toUnifiedDiff(batch);
     if (!opts.json) write(patch.endsWith('\n') ? patch : patch + '\n');
     if (outcome.status === 'aborted') {
-      io.stderr('agentcli: the run was aborted; the patch was not applied\n');
+      note('agentcli: the run was aborted; the patch was not applied\n');
     } else {
       const { results } = await session.decideChanges(batch.id, 'accept_all');
       applied = results.map((r) => ({ path: r.path, status: r.status, ...(r.error ? { error: r.error } : {}) }));
-      for (const r of applied) io.stderr(`  ${r.status === 'applied' ? 'applied' : r.status}: ${r.path}${r.error ? ` (${r.error})` : ''}\n`);
+      for (const r of applied) note(`  ${r.status === 'applied' ? 'applied' : r.status}: ${r.path}${r.error ? ` (${r.error})` : ''}\n`);
     }
   }
   session.end();
@@ -77,6 +91,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     };
     write(JSON.stringify(result) + '\n');
   } else if (!endsWithNewline) write('\n');
+  flush();
   if (outcome.status === 'error') return 1;
   if (outcome.status === 'aborted') return 130;
   if (applied.some((r) => r.status !== 'applied')) return 1;

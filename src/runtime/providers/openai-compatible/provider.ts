@@ -136,18 +136,24 @@ class OpenAICompatibleProvider implements ModelProvider {
     const controller = new AbortController();
     const onAbort = () => controller.abort(req.signal.reason);
     req.signal.addEventListener('abort', onAbort, { once: true });
+    // One timer for the whole stream, restarted per chunk with refresh(): a new timer per chunk costs more than the
+    // chunk itself on a fast stream.
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let timedOut = false;
     let waitingFor = 'the response';
     const armIdle = (what: string) => {
       waitingFor = what;
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, this.idleTimeoutMs);
+      if (idleTimer === undefined) {
+        idleTimer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, this.idleTimeoutMs);
+      } else idleTimer.refresh();
     };
-    const disarmIdle = () => clearTimeout(idleTimer);
+    const disarmIdle = () => {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+    };
     const fail = (err: unknown): Error => {
       if (req.signal.aborted) return abortError(req.signal);
       if (timedOut) return this.timeoutError(waitingFor);
@@ -178,8 +184,6 @@ class OpenAICompatibleProvider implements ModelProvider {
           next = await chunks.next();
         } catch (err) {
           throw isNetworkFailure(err) ? this.lostConnectionError(fail(err)) : fail(err);
-        } finally {
-          disarmIdle();
         }
         if (next.done) break;
         received++;
