@@ -10,6 +10,14 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', fetch: 'readonly', Buffer: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'readonly', __dirname: 'readonly', process: 'readonly', performance: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', { paths: [] }],
