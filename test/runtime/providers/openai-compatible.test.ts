@@ -17,7 +17,7 @@ describe('OpenAI-compatible provider: streaming against the stub server', () => 
     createOpenAICompatibleProvider({ id: 'ggufserver', model: 'test-model', baseURL: stub.url, ...extra });
 
   it('streams text as several deltas and ends with done/stop', async () => {
-    stub.enqueue({ text: 'The quick brown fox jumps.' });
+    stub.enqueue({ text: 'The quick brown fox jumps.', chunkDelayMs: 5 }); // paced like a real server
     const chunks = await collect(provider().streamChat(chat()));
     const deltas = chunks.filter((c) => c.type === 'text');
     assert.ok(deltas.length > 1, 'text should arrive as several deltas');
@@ -25,6 +25,12 @@ describe('OpenAI-compatible provider: streaming against the stub server', () => 
     assert.deepEqual(chunks.at(-1), { type: 'done', finishReason: 'stop' });
     assert.equal(stub.requests[0]?.body.stream, true);
     assert.equal(stub.requests[0]?.body.model, 'test-model');
+  });
+
+  it('joins text deltas that arrive in one network read into one delta', async () => {
+    stub.enqueue({ text: 'The quick brown fox jumps.' }); // the stub writes every frame at once
+    const chunks = await collect(provider().streamChat(chat()));
+    assert.deepEqual(chunks.filter((c) => c.type === 'text'), [{ type: 'text', delta: 'The quick brown fox jumps.' }]);
   });
 
   it('accumulates the deltas of two tool calls in one response and yields each complete call', async () => {

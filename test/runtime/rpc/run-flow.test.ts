@@ -12,7 +12,7 @@ describe('runtime rpc: a turn that reads, then edits', () => {
     t.stub.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'hello.txt' } }] },
       { text: 'Changing it.', toolCalls: [{ name: 'edit_file', arguments: { path: 'hello.txt', old_text: 'world', new_text: 'there' } }] },
-      { text: 'Done: hello.txt now greets there.' },
+      { text: 'Done: hello.txt now greets there.', chunkDelayMs: 5 }, // paced like a real server, so deltas arrive apart
     );
     const rt = await t.start(cwd);
     const { runId } = await rt.request('prompt', { message: 'change world to there' });

@@ -1,8 +1,9 @@
 /**
  * A ModelProvider for any endpoint speaking the OpenAI-compatible chat-completions wire format,
- * built on the `openai` npm package (requests, SSE parsing) with our own retries, idle timeout and error mapping.
+ * built on the `openai` npm package (requests, HTTP errors) with our own SSE body reader (sse-batches.ts), retries,
+ * idle timeout and error mapping.
  */
-import OpenAI, { APIConnectionError, APIError } from 'openai';
+import OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
@@ -12,6 +13,7 @@ import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
 import { ProviderError } from '../types';
 import { ChunkAccumulator } from './chunk-accumulator';
+import { SseBatchReader } from './sse-batches';
 import { SecretSet } from '../../debug/redact';
 import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
 
@@ -61,9 +63,15 @@ function secretSetOf(opts: OpenAICompatibleOptions): SecretSet {
   return set;
 }
 
-/** A transport failure (socket closed, reset), as opposed to an error the server reported in the stream. */
-function isNetworkFailure(err: unknown): boolean {
-  return !(err instanceof APIError) || err instanceof APIConnectionError;
+/** Text deltas that arrived in one network read travel as one delta (the reader saw them at the same moment). */
+function joinTextDeltas(chunks: StreamChunk[]): StreamChunk[] {
+  const out: StreamChunk[] = [];
+  for (const c of chunks) {
+    const last = out.at(-1);
+    if (c.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', delta: last.delta + c.delta };
+    else out.push(c);
+  }
+  return out;
 }
 
 export function createOpenAICompatibleProvider(opts: OpenAICompatibleOptions): ModelProvider {
@@ -160,11 +168,12 @@ class OpenAICompatibleProvider implements ModelProvider {
       return toProviderError(err, this.errorContext);
     };
     try {
-      const stream = await withRetries(
+      const response = await withRetries(
         async () => {
           armIdle('the response');
           try {
-            return await this.client.chat.completions.create(body, { signal: controller.signal });
+            // The package makes the request and maps HTTP errors; the body is read by SseBatchReader.
+            return await this.client.chat.completions.create(body, { signal: controller.signal }).asResponse();
           } catch (err) {
             throw fail(err);
           } finally {
@@ -174,22 +183,30 @@ class OpenAICompatibleProvider implements ModelProvider {
         isRetryable,
         { ...this.retryPolicy, signal: req.signal },
       );
+      if (!response.body) throw new ProviderError('provider_error', `${this.id} answered without a response body`, 'retry; if it persists, check the server');
+      const reader = response.body.getReader();
+      const events = new SseBatchReader(response.headers);
       const accumulator = new ChunkAccumulator();
-      const chunks = stream[Symbol.asyncIterator]();
       let received = 0;
       for (;;) {
         armIdle(received === 0 ? 'the first chunk' : 'the next chunk');
-        let next: IteratorResult<OpenAI.Chat.Completions.ChatCompletionChunk>;
+        let read: ReadableStreamReadResult<Uint8Array>;
         try {
-          next = await chunks.next();
+          read = await reader.read();
         } catch (err) {
-          throw isNetworkFailure(err) ? this.lostConnectionError(fail(err)) : fail(err);
+          if (req.signal.aborted) break;
+          throw this.lostConnectionError(fail(err));
         }
-        if (next.done) break;
-        received++;
-        yield* accumulator.push(next.value);
+        let chunks: OpenAI.Chat.Completions.ChatCompletionChunk[];
+        try {
+          chunks = read.done ? events.end() : events.push(read.value);
+        } catch (err) {
+          throw err instanceof ProviderError ? err : fail(err);
+        }
+        received += chunks.length;
+        yield* joinTextDeltas(chunks.flatMap((c) => accumulator.push(c)));
+        if (read.done || events.done) break;
       }
-      // The package ends the iteration quietly when its request is aborted: say why it ended.
       if (req.signal.aborted) throw abortError(req.signal);
       if (timedOut) throw this.timeoutError(waitingFor);
       yield* accumulator.finish();
