@@ -1,5 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { looksLikePromptPath, promptFileNotFoundMessage } from '../protocol/prompt-source';
 import { PermissionMode } from '../protocol/records';
 import { InvalidArgumentError, RuntimeStartError } from './errors';
 
@@ -21,12 +23,17 @@ export interface LaunchOptions {
   args?: string[];
   debug?: boolean;
   model?: string;
+  /** Replaces the default prompt: inline text or a file path (the rule of protocol/prompt-source). */
   systemPrompt?: string;
-  /** Appended in order, separated by blank lines; each part is inline text or a file path. */
+  /** Appended in order, separated by blank lines; each part is inline text or a file path (same rule). */
   appendSystemPrompt?: string[];
   skills?: string[];
   permissionMode?: PermissionMode;
   maxIterations?: number;
+  /** Forwarded as `--loop-type`. */
+  loopType?: string;
+  /** Given to the runtime as `SERVICE_API_KEY` in its environment, never on the command line. */
+  apiKey?: string;
 }
 
 /** Linux refuses a single argv string over 128 KiB; stay well below it. */
@@ -57,33 +64,32 @@ export function resolveCliPath(option: string | undefined, env: Record<string, s
   return found;
 }
 
-/** A value reads as a path when it is one line, has no spaces around words, and starts like a path or ends in a text extension. */
-export function looksLikePath(value: string): boolean {
-  if (value.length === 0 || value.length > 4096 || /[\r\n]/.test(value)) return false;
-  if (/^(\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])/.test(value)) return !/\s{2,}/.test(value);
-  return /^[\w.\-\\/]+\.(md|txt|prompt|markdown)$/i.test(value);
-}
-
 /**
- * A prompt option is inline text unless it looks like a path; then it must name a readable file (relative to
- * `cwd`), whose content is used. A path-like value naming no file is an error rather than silently sent as text.
+ * The command-line arguments for one system-prompt value, by the rule the CLI uses too (protocol/prompt-source):
+ * a path-like value must name an existing file and goes as its absolute path with `fileFlag`; anything else is inline
+ * text and goes with `textFlag`, where the runtime, applying the same rule, also reads it as text.
  */
-export function resolvePromptText(value: string, cwd: string, option: string): string {
-  if (!looksLikePath(value)) return value;
-  const expanded = value.startsWith('~') ? path.join(process.env.HOME ?? '', value.slice(1)) : value;
+export function promptArgs(value: string, cwd: string, option: string, textFlag: string, fileFlag: string): string[] {
+  if (typeof value !== 'string') throw new InvalidArgumentError(`${option} must be a string (inline text or a file path)`);
+  if (!looksLikePromptPath(value)) {
+    checkPromptSize(value, option);
+    return [textFlag, value];
+  }
+  const home = process.env.HOME ?? os.homedir();
+  const expanded = value === '~' || value.startsWith('~/') || value.startsWith('~\\') ? path.join(home, value.slice(1)) : value;
   const file = path.resolve(cwd, expanded);
   if (!existsSync(file) || !statSync(file).isFile()) {
-    throw new InvalidArgumentError(
-      `${option} "${value}" looks like a file path but ${file} is not a file; give an existing file or inline text`,
-    );
+    throw new InvalidArgumentError(promptFileNotFoundMessage(option, value, file));
   }
-  return readFileSync(file, 'utf8');
+  return [fileFlag, file];
 }
 
 function checkPromptSize(text: string, option: string): void {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_PROMPT_ARG_BYTES) {
-    throw new InvalidArgumentError(`${option} is ${bytes} bytes; the limit is ${MAX_PROMPT_ARG_BYTES} bytes`);
+    throw new InvalidArgumentError(
+      `${option} is ${bytes} bytes of inline text; the limit is ${MAX_PROMPT_ARG_BYTES} bytes: write it to a .md file and pass the file's path`,
+    );
   }
 }
 
@@ -106,29 +112,22 @@ function checkOptions(o: LaunchOptions): void {
   if (o.model !== undefined && o.model.trim() === '') throw new InvalidArgumentError('model must not be empty');
 }
 
-/** Builds the command line and environment; validates options and reads prompt files. */
+/** Builds the command line and environment; validates options and checks that prompt files exist. */
 export function planLaunch(o: LaunchOptions): LaunchPlan {
   checkOptions(o);
   const cwd = path.resolve(o.cwd);
   const cliPath = resolveCliPath(o.cliPath, o.env);
   const args = [...(o.nodeArgs ?? []), cliPath, '--mode', 'rpc'];
   if (o.model !== undefined) args.push('--model', o.model);
-  if (o.systemPrompt !== undefined) {
-    const text = resolvePromptText(o.systemPrompt, cwd, 'systemPrompt');
-    checkPromptSize(text, 'systemPrompt');
-    args.push('--sys-prompt', text);
-  }
-  const appended = (o.appendSystemPrompt ?? [])
-    .map((part) => resolvePromptText(part, cwd, 'appendSystemPrompt').trim())
-    .filter((part) => part !== '')
-    .join('\n\n');
-  if (appended !== '') {
-    checkPromptSize(appended, 'appendSystemPrompt');
-    args.push('--append-system-prompt', appended);
+  if (o.systemPrompt !== undefined) args.push(...promptArgs(o.systemPrompt, cwd, 'systemPrompt', '--sys-prompt', '--sys-prompt-file'));
+  for (const part of o.appendSystemPrompt ?? []) {
+    if (typeof part === 'string' && part.trim() === '') continue;
+    args.push(...promptArgs(part, cwd, 'appendSystemPrompt', '--append-system-prompt', '--append-system-prompt-file'));
   }
   for (const skill of o.skills ?? []) args.push('--skill', skill);
   if (o.maxIterations !== undefined) args.push('--max-iterations', String(o.maxIterations));
   if (o.permissionMode !== undefined) args.push('--permission-mode', o.permissionMode);
+  if (o.loopType !== undefined) args.push('--loop-type', o.loopType);
   args.push(...(o.args ?? []));
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -137,5 +136,6 @@ export function planLaunch(o: LaunchOptions): LaunchPlan {
     else env[k] = v;
   }
   if (o.debug) env.SERVICE_DEBUG = 'true';
+  if (o.apiKey !== undefined) env.SERVICE_API_KEY = o.apiKey;
   return { command: o.nodePath ?? process.execPath, args, cwd, env, cliPath };
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InvalidArgumentError, RuntimeStartError } from '../../src/sdk';
-import { looksLikePath, planLaunch, resolveCliPath, resolvePromptText } from '../../src/sdk/launch';
+import { looksLikePromptPath } from '../../src/protocol/prompt-source';
+import { planLaunch, promptArgs, resolveCliPath } from '../../src/sdk/launch';
 
 describe('sdk launch planning', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-launch-'));
@@ -11,15 +12,26 @@ describe('sdk launch planning', () => {
   writeFileSync(cli, '');
   writeFileSync(path.join(dir, 'persona.md'), 'You are terse.\n');
 
-  it('tells paths from inline text', () => {
-    for (const p of ['./a.md', '../x/y.txt', '/abs/file', '~/p.md', 'prompts/sys.md', 'C:\\p\\a.txt']) assert.ok(looksLikePath(p), p);
-    for (const t of ['You are a helpful agent.', 'Be terse', 'line1\nline2.md', '']) assert.ok(!looksLikePath(t), t);
+  it('tells paths from inline text by the shared rule', () => {
+    for (const p of ['./a.md', '../x/y.txt', '/abs/file', '~/p.md', 'prompts/sys.md', 'C:\\p\\a.txt', 'persona.MD', 'x.prompt']) {
+      assert.ok(looksLikePromptPath(p), p);
+    }
+    for (const t of ['You are a helpful agent.', 'Be terse', 'line1\nline2.md', '', 'package.json', 'Be-brief.', 'see ./a.md', '.md']) {
+      assert.ok(!looksLikePromptPath(t), t);
+    }
   });
 
-  it('reads a path-like prompt from the file and refuses a missing one', () => {
-    assert.equal(resolvePromptText('persona.md', dir, 'systemPrompt'), 'You are terse.\n');
-    assert.equal(resolvePromptText('Be brief.', dir, 'systemPrompt'), 'Be brief.');
-    assert.throws(() => resolvePromptText('./missing.md', dir, 'systemPrompt'), (e: unknown) => e instanceof InvalidArgumentError && /missing\.md/.test(e.message));
+  it('passes a path-like prompt as an absolute file path, inline text as text, and refuses a missing file', () => {
+    const sys = ['--sys-prompt', '--sys-prompt-file'] as const;
+    assert.deepEqual(promptArgs('persona.md', dir, 'systemPrompt', ...sys), ['--sys-prompt-file', path.join(dir, 'persona.md')]);
+    assert.deepEqual(promptArgs('Be brief.', dir, 'systemPrompt', ...sys), ['--sys-prompt', 'Be brief.']);
+    // A name of an existing file that is not path-like stays text: it is never re-read as a file.
+    writeFileSync(path.join(dir, 'package.json'), '{"name":"secret"}');
+    assert.deepEqual(promptArgs('package.json', dir, 'systemPrompt', ...sys), ['--sys-prompt', 'package.json']);
+    assert.throws(
+      () => promptArgs('./missing.md', dir, 'systemPrompt', ...sys),
+      (e: unknown) => e instanceof InvalidArgumentError && /systemPrompt "\.\/missing\.md" .*not found; pass inline text or an existing file/.test(e.message),
+    );
   });
 
   it('resolves the CLI from the option, then SERVICE_CLI_PATH, and names a missing one', () => {
@@ -43,8 +55,8 @@ describe('sdk launch planning', () => {
       debug: true,
     });
     assert.deepEqual(plan.args, [
-      cli, '--mode', 'rpc', '--model', 'm1', '--sys-prompt', 'You are terse.\n',
-      '--append-system-prompt', 'Extra rules.\n\nBe kind.', '--skill', 'review', '--skill', 'test',
+      cli, '--mode', 'rpc', '--model', 'm1', '--sys-prompt-file', path.join(dir, 'persona.md'),
+      '--append-system-prompt', 'Extra rules.', '--append-system-prompt', 'Be kind.', '--skill', 'review', '--skill', 'test',
       '--max-iterations', '7', '--permission-mode', 'restricted', '--bare',
     ]);
     assert.equal(plan.env.FOO, 'bar');
@@ -58,6 +70,6 @@ describe('sdk launch planning', () => {
     assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, maxIterations: 0 }), /maxIterations must be a positive integer/);
     assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, permissionMode: 'sometimes' as never }), /permissionMode must be one of/);
     assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, skills: [''] }), /skills/);
-    assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, appendSystemPrompt: ['x'.repeat(200_000)] }), /appendSystemPrompt is 200000 bytes/);
+    assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, appendSystemPrompt: ['x'.repeat(200_000)] }), /appendSystemPrompt is 200000 bytes of inline text; .*pass the file's path/);
   });
 });

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promptFileNotFoundMessage, type PromptSource } from '../../protocol/prompt-source';
 
 export interface SystemPromptOptions {
   cwd: string;
-  /** Replaces the default prompt (inline text or a file path). */
+  /** Replaces the default prompt (text, already resolved: see `resolvePromptSource`). */
   systemPrompt?: string;
-  /** Appended to the prompt (inline text or a file path). */
+  /** Appended to the prompt (texts, already resolved). */
   appendSystemPrompt?: string[];
   /** Skill names whose instructions are appended. */
   skills?: string[];
@@ -14,28 +15,41 @@ export interface SystemPromptOptions {
   batchMode: boolean;
 }
 
-/** A value that names an existing file is read as that file; anything else is inline text. */
-export function readTextOrFile(value: string, cwd: string): string {
-  if (!value.includes('\n') && value.length < 4096) {
-    const candidate = path.resolve(cwd, value.startsWith('~/') ? path.join(os.homedir(), value.slice(2)) : value);
-    try {
-      if (existsSync(candidate) && statSync(candidate).isFile()) return readFileSync(candidate, 'utf8');
-    } catch {
-      // not readable as a file: inline text
-    }
+/** A system-prompt file or skill that cannot be used: the CLI exits 2 with this message. */
+export class PromptSetupError extends Error {
+  override name = 'PromptSetupError';
+}
+
+/**
+ * The text of a prompt source: inline text as is; a file (relative to `cwd`, `~/` for the home directory) read as
+ * UTF-8. A missing file is a PromptSetupError naming `option` and the value (see protocol/prompt-source for the rule).
+ */
+export function resolvePromptSource(source: PromptSource, option: string, cwd: string, home: string = os.homedir()): string {
+  if (source.kind === 'text') return source.value;
+  const value = source.value;
+  const expanded = value === '~' || value.startsWith('~/') || value.startsWith('~\\') ? path.join(home, value.slice(1)) : value;
+  const file = path.resolve(cwd, expanded);
+  let ok: boolean;
+  try {
+    ok = existsSync(file) && statSync(file).isFile();
+  } catch {
+    ok = false;
   }
-  return value;
+  if (!ok) throw new PromptSetupError(promptFileNotFoundMessage(option, value, file));
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new PromptSetupError(`${option} "${value}": cannot read ${file}: ${(e as Error).message}`);
+  }
 }
 
 /** Finds a skill's instructions: `.agentcli/skills/<name>.md` or `<name>/SKILL.md`, project first, then user. */
 export function loadSkill(name: string, cwd: string, home: string): string {
-  if (!/^[\w.-]+$/.test(name)) throw new Error(`invalid skill name "${name}": use letters, digits, ".", "_" or "-"`);
-  const places = [path.join(cwd, '.agentcli', 'skills'), path.join(home, '.agentcli', 'skills')].flatMap((dir) => [
-    path.join(dir, `${name}.md`),
-    path.join(dir, name, 'SKILL.md'),
-  ]);
+  if (!/^[\w.-]+$/.test(name)) throw new PromptSetupError(`invalid skill name "${name}": use letters, digits, ".", "_" or "-"`);
+  const dirs = [path.join(cwd, '.agentcli', 'skills'), path.join(home, '.agentcli', 'skills')];
+  const places = dirs.flatMap((dir) => [path.join(dir, `${name}.md`), path.join(dir, name, 'SKILL.md')]);
   for (const p of places) if (existsSync(p)) return readFileSync(p, 'utf8');
-  throw new Error(`skill "${name}" not found; looked in:\n  ${places.join('\n  ')}`);
+  throw new PromptSetupError(`skill "${name}" not found: looked in ${dirs.join(', ')} (for ${name}.md or ${name}/SKILL.md)`);
 }
 
 function defaultPrompt(cwd: string, batchMode: boolean): string {
@@ -51,10 +65,11 @@ function defaultPrompt(cwd: string, batchMode: boolean): string {
   ].join('\n');
 }
 
+/** The full system prompt: the replacement text or the default, then the appended texts, then each skill. */
 export function buildSystemPrompt(opts: SystemPromptOptions): string {
   const home = opts.home ?? os.homedir();
-  const parts = [opts.systemPrompt !== undefined ? readTextOrFile(opts.systemPrompt, opts.cwd) : defaultPrompt(opts.cwd, opts.batchMode)];
-  for (const extra of opts.appendSystemPrompt ?? []) parts.push(readTextOrFile(extra, opts.cwd));
+  const parts = [opts.systemPrompt !== undefined ? opts.systemPrompt : defaultPrompt(opts.cwd, opts.batchMode)];
+  for (const extra of opts.appendSystemPrompt ?? []) parts.push(extra);
   for (const skill of opts.skills ?? []) parts.push(`# Skill: ${skill}\n${loadSkill(skill, opts.cwd, home)}`);
   return parts.join('\n\n');
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { classifyPromptValue, type PromptSource } from '../../protocol/prompt-source';
 import { PermissionMode } from '../../protocol/records';
 import { LOOP_TYPES, PROVIDER_IDS, SUPPORTED_LOOP_TYPE, type ProviderId } from '../config/schema';
 
@@ -13,13 +14,18 @@ export interface CliOptions {
   patch: boolean;
   mode: 'print' | 'rpc';
   permissionMode?: PermissionMode;
-  sysPrompt?: string;
-  appendSystemPrompt: string[];
+  /** `--sys-prompt` (text or file by the shared rule) or `--sys-prompt-file` (always a file); not yet read. */
+  sysPrompt?: CliPromptSource;
+  /** `--append-system-prompt` and `--append-system-prompt-file`, in command-line order; not yet read. */
+  appendSystemPrompt: CliPromptSource[];
   skills: string[];
   maxIterations?: number;
   help: boolean;
   version: boolean;
 }
+
+/** A system-prompt value and the flag that gave it (named in errors). */
+export type CliPromptSource = PromptSource & { flag: string };
 
 export class UsageError extends Error {}
 
@@ -41,8 +47,12 @@ Options:
   --yolo                           approve everything (deny rules and protected paths still apply), for CI
   --patch                          collect the run's edits as one change batch, print it as a unified diff, then apply it
   --loop-type <type>               loop strategy: ${LOOP_TYPES.join(', ')} (only ${SUPPORTED_LOOP_TYPE} is supported yet)
-  --sys-prompt <text|file>         replace the system prompt
-  --append-system-prompt <text|file>  append to the system prompt (repeatable)
+  --sys-prompt <text|file>         replace the system prompt. A value is a file when it is one line without spaces
+                                   and has a / or \\ or ends in .md, .markdown, .txt or .prompt (it must exist);
+                                   anything else is inline text
+  --sys-prompt-file <path>         replace the system prompt with a file's content (any path)
+  --append-system-prompt <text|file>  append to the system prompt (repeatable; same rule as --sys-prompt)
+  --append-system-prompt-file <path>  append a file's content (repeatable; any path)
   --skill <name>                   enable a skill from .agentcli/skills or ~/.agentcli/skills (repeatable)
   --max-iterations <n>             bound the loop (default: config maxIterations, 50)
   --permission-mode <mode>         interactive | restricted | unrestricted
@@ -60,6 +70,26 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+type ArgToken = { kind: string; name?: string; value?: string | undefined };
+
+/** The system-prompt options in command-line order, classified (files are read later, at startup). */
+function promptSources(tokens: ArgToken[]): { sysPrompt?: CliPromptSource; append: CliPromptSource[] } {
+  let sysPrompt: CliPromptSource | undefined;
+  const append: CliPromptSource[] = [];
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined || t.value === undefined) continue;
+    const flag = `--${t.name}`;
+    const file = t.name.endsWith('-file');
+    if (!['sys-prompt', 'sys-prompt-file', 'append-system-prompt', 'append-system-prompt-file'].includes(t.name)) continue;
+    if (t.value.trim() === '') throw new UsageError(`${flag} needs ${file ? 'a file path' : 'text or a file path'}`);
+    const source: CliPromptSource = { ...(file ? { kind: 'file' as const, value: t.value } : classifyPromptValue(t.value)), flag };
+    if (t.name.startsWith('append-')) append.push(source);
+    else if (sysPrompt) throw new UsageError('give the system prompt once: --sys-prompt or --sys-prompt-file');
+    else sysPrompt = source;
+  }
+  return { ...(sysPrompt ? { sysPrompt } : {}), append };
+}
+
 export function parseCliArgs(argv: string[]): CliOptions {
   let parsed;
   try {
@@ -67,6 +97,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         prompt: { type: 'string', short: 'p' },
         model: { type: 'string' },
@@ -78,7 +109,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
         patch: { type: 'boolean', default: false },
         'loop-type': { type: 'string' },
         'sys-prompt': { type: 'string' },
+        'sys-prompt-file': { type: 'string' },
         'append-system-prompt': { type: 'string', multiple: true, default: [] },
+        'append-system-prompt-file': { type: 'string', multiple: true, default: [] },
         skill: { type: 'string', multiple: true, default: [] },
         'max-iterations': { type: 'string' },
         'permission-mode': { type: 'string' },
@@ -112,7 +145,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     throw new UsageError(`--permission-mode must be one of ${PermissionMode.options.join(', ')} (got "${pm}")`);
   }
   if (v.restricted && v.yolo) throw new UsageError('--restricted and --yolo contradict each other: pick one');
-  if (v['sys-prompt'] === '') throw new UsageError('--sys-prompt needs text or a file path');
+  const prompts = promptSources(parsed.tokens ?? []);
   return {
     ...(prompt !== undefined ? { prompt } : {}),
     ...(v.model !== undefined ? { model: v.model } : {}),
@@ -124,8 +157,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     patch: v.patch,
     mode,
     ...(pm !== undefined ? { permissionMode: pm as PermissionMode } : {}),
-    ...(v['sys-prompt'] !== undefined ? { sysPrompt: v['sys-prompt'] } : {}),
-    appendSystemPrompt: v['append-system-prompt'],
+    ...(prompts.sysPrompt ? { sysPrompt: prompts.sysPrompt } : {}),
+    appendSystemPrompt: prompts.append,
     skills: v.skill,
     ...(v['max-iterations'] !== undefined ? { maxIterations: positiveInt('--max-iterations', v['max-iterations']) } : {}),
     help: v.help,

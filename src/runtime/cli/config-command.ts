@@ -114,7 +114,7 @@ async function run(parsed: ParsedArgs, io: ConfigCommandIo): Promise<number> {
   }
 }
 
-/** Run `config ...`; returns the exit code (0 ok, 1 config problem, 2 bad usage). */
+/** Run `config ...`; returns the exit code (0 ok, 2 bad usage or an invalid value/config file, 1 anything else failed or `get` of an unset key). */
 export async function runConfigCommand(args: string[], io: ConfigCommandIo): Promise<number> {
   try {
     return await run(parseArgs(args), io);
@@ -123,8 +123,11 @@ export async function runConfigCommand(args: string[], io: ConfigCommandIo): Pro
       io.stderr(`agentcli config: ${error.message}\n\n${CONFIG_USAGE}`);
       return 2;
     }
-    const message = error instanceof ConfigError ? error.message : `failed: ${(error as Error).message}`;
-    io.stderr(`agentcli config: ${message}\n`);
+    if (error instanceof ConfigError) {
+      io.stderr(`agentcli config: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`agentcli config: failed: ${(error as Error).message}\n`);
     return 1;
   }
 }

@@ -6,7 +6,9 @@ import type { CliIo } from './io';
 import type { RunHost } from '../agent/host';
 import { Session } from '../agent/session';
 import { loadConfig } from '../config/load';
-import { parseModelSelector } from '../providers/create-provider';
+import { createProvider, parseModelSelector } from '../providers/create-provider';
+import { ProviderError } from '../providers/types';
+import { buildSystemPrompt, resolvePromptSource } from '../agent/system-prompt';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
 import { runPrint } from './print-run';
 import { RUNTIME_VERSION } from '../version';
@@ -29,6 +31,21 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/**
+ * The session's system prompt, built once: prompt files read and skills loaded now, so a missing file or an unknown
+ * skill is a PromptSetupError at startup rather than a failure of every run.
+ */
+export function cliSystemPrompt(opts: CliOptions, io: CliIo, batchMode: boolean): string {
+  return buildSystemPrompt({
+    cwd: io.cwd,
+    home: io.home,
+    batchMode,
+    ...(opts.sysPrompt ? { systemPrompt: resolvePromptSource(opts.sysPrompt, opts.sysPrompt.flag, io.cwd, io.home) } : {}),
+    appendSystemPrompt: opts.appendSystemPrompt.map((s) => resolvePromptSource(s, s.flag, io.cwd, io.home)),
+    skills: opts.skills,
+  });
+}
+
 export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
   const provider = sel?.provider ?? opts.provider;
@@ -47,11 +64,26 @@ export function createSession(opts: CliOptions, config: Config, host: RunHost, i
           ? { permissionMode: 'restricted' as const }
           : {}),
     selection: { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) },
-    ...(opts.sysPrompt !== undefined ? { systemPrompt: opts.sysPrompt } : {}),
-    appendSystemPrompt: opts.appendSystemPrompt,
-    skills: opts.skills,
+    // The whole prompt, already built: the session uses it as is (no file or skill lookups per run).
+    systemPrompt: cliSystemPrompt(opts, io, batchMode),
     ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
   });
+}
+
+/**
+ * A one-shot run cannot fix its provider settings, so a missing key or base URL is a configuration error (exit 2)
+ * found before the run; rpc and interactive sessions can still switch provider or set keys, so they check per run.
+ */
+function providerConfigProblem(opts: CliOptions, config: Config): string | undefined {
+  const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
+  const provider = sel?.provider ?? opts.provider;
+  try {
+    createProvider(config, { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) });
+    return undefined;
+  } catch (e) {
+    if (e instanceof ProviderError && e.code === 'config_error') return `${e.message}\n  remedy: ${e.remedy}`;
+    throw e;
+  }
 }
 
 function capabilities(): Capabilities {
@@ -103,6 +135,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
   try {
     config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare }).config;
     if (opts.model !== undefined) parseModelSelector(opts.model);
+    cliSystemPrompt(opts, cio, false); // reads the prompt files and skills: a typo stops here, not at every run
   } catch (e) {
     cio.stderr(`agentcli: ${(e as Error).message}\n`);
     return 2;
@@ -123,6 +156,11 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
   if (prompt === undefined) prompt = await readStdin();
   if (!prompt) {
     cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');
+    return 2;
+  }
+  const providerProblem = providerConfigProblem(opts, config);
+  if (providerProblem) {
+    cio.stderr(`agentcli: ${providerProblem}\n`);
     return 2;
   }
   return runPrint(prompt, opts, config, cio);

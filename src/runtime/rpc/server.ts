@@ -24,6 +24,11 @@ export interface RpcServerOptions {
   maxMessageBytes?: number;
 }
 
+/** How long shutdown waits for an aborted run to end, and for the last events to reach stdout. */
+const SHUTDOWN_RUN_WAIT_MS = 2000;
+const SHUTDOWN_FLUSH_WAIT_MS = 1000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 function toResponseError(e: unknown): ResponseError<unknown> {
   if (e instanceof ResponseError) return e;
   if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message);
@@ -47,9 +52,29 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
     ...(opts.maxMessageBytes ? { maxMessageBytes: opts.maxMessageBytes } : {}),
     onViolation: (v) => opts.log(`rejected message: ${v.message}`),
   });
+  // Once the host closes our stdin the connection refuses to send, but the host may still read stdout: the events of
+  // the shutdown (the aborted run's end, session_end) are written directly, and the exit waits for them to flush.
   let closed = false;
+  const flushing = new Set<Promise<void>>();
+  const writeDirect = (e: AgentEvent) => {
+    const out = opts.output as NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean };
+    if (out.destroyed || out.writableEnded) return;
+    const line = JSON.stringify({ jsonrpc: '2.0', method: EVENT_NOTIFICATION, params: e }) + '\n';
+    const done = new Promise<void>((resolve) => {
+      try {
+        out.write(line, () => resolve()); // the callback also runs on a write error (the host is gone)
+      } catch {
+        resolve();
+      }
+    });
+    flushing.add(done);
+    void done.then(() => flushing.delete(done));
+  };
   const emit = (e: AgentEvent) => {
-    if (closed) return; // the host is gone: nobody to tell
+    if (closed) {
+      writeDirect(e);
+      return;
+    }
     try {
       connection.sendNotification(EVENT_NOTIFICATION, e).catch(() => {});
     } catch {
@@ -88,18 +113,19 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
   });
 
   return new Promise<void>((resolve) => {
-    const close = () => {
+    const close = async () => {
       if (closed) return;
-      session.abort();
       closed = true;
+      const run = session.running;
+      session.abort();
+      // The aborted run ends (agent_end) before the session does; bounded, so a stuck tool cannot hold the exit.
+      if (run) await Promise.race([run.done.catch(() => undefined), sleep(SHUTDOWN_RUN_WAIT_MS)]);
       session.end();
-      // Let the last notifications flush before the caller exits.
-      setTimeout(() => {
-        connection.dispose();
-        resolve();
-      }, 50);
+      await Promise.race([Promise.all([...flushing]), sleep(SHUTDOWN_FLUSH_WAIT_MS)]);
+      connection.dispose();
+      resolve();
     };
-    connection.onClose(close);
+    connection.onClose(() => void close());
     connection.onError(([err]) => opts.log(`transport error: ${err.message}`));
     connection.listen();
   });

@@ -5,6 +5,8 @@ import { resolveArgPath } from './tool-paths';
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_OUTPUT_CHARS = 256 * 1024;
+/** Larger files are refused before reading (the error says to use grep, or head/tail/sed through run_command). */
+export const READ_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 const BINARY_SNIFF_BYTES = 8192;
 
@@ -26,7 +28,9 @@ function numbered(lineNumber: number, line: string): string {
 
 export const readFileTool: ToolDefinition<typeof schema> = {
   name: 'read_file',
-  description: 'Read a text file; lines are numbered like `cat -n`. Use offset/limit to page through large files.',
+  description:
+    'Read a text file; lines are numbered like `cat -n`. Use offset/limit to page through large files. Files over 10 MB ' +
+    'are refused: use grep, or run_command with head/tail/sed.',
   inputSchema: schema,
   readOnly: true,
   permissionTarget(args, ctx) {
@@ -38,7 +42,7 @@ export const readFileTool: ToolDefinition<typeof schema> = {
     const shown = resolved.relative;
     let bytes: Buffer | null;
     try {
-      bytes = await ctx.files.readBytes(resolved.real);
+      bytes = await ctx.files.readBytes(resolved.real, { maxBytes: READ_MAX_FILE_BYTES });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EISDIR') throw new ToolInputError(`${shown} is a directory; use list_files to see its files`);

@@ -3,10 +3,15 @@ import path from 'node:path';
 import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from '../changes/atomic-write';
 import type { ChangeBatchStore } from '../changes/store';
 import { resolveToolPath } from './paths';
-import type { WorkspaceFiles, WriteOutcome } from './types';
+import { FileTooLargeError, type WorkspaceFiles, type WriteOutcome } from './types';
 
-async function readBytesOrNull(absPath: string): Promise<Buffer | null> {
+async function readBytesOrNull(absPath: string, maxBytes?: number): Promise<Buffer | null> {
   try {
+    if (maxBytes !== undefined) {
+      // Checked before reading: a huge file would otherwise be read whole (and cannot become a string at all).
+      const info = await fs.stat(absPath);
+      if (info.isFile() && info.size > maxBytes) throw new FileTooLargeError(info.size, maxBytes);
+    }
     return await fs.readFile(absPath);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -36,9 +41,9 @@ export class BatchedFiles implements WorkspaceFiles {
     return proposed !== undefined ? proposed : readTextOrNull(absPath);
   }
 
-  async readBytes(absPath: string): Promise<Buffer | null> {
+  async readBytes(absPath: string, opts: { maxBytes?: number } = {}): Promise<Buffer | null> {
     const proposed = this.store.proposedContent(absPath);
-    if (proposed === undefined) return readBytesOrNull(absPath);
+    if (proposed === undefined) return readBytesOrNull(absPath, opts.maxBytes);
     return proposed === null ? null : Buffer.from(proposed, 'utf8');
   }
 
@@ -74,8 +79,8 @@ export class DirectFiles implements WorkspaceFiles {
     return readTextOrNull(absPath);
   }
 
-  readBytes(absPath: string): Promise<Buffer | null> {
-    return readBytesOrNull(absPath);
+  readBytes(absPath: string, opts: { maxBytes?: number } = {}): Promise<Buffer | null> {
+    return readBytesOrNull(absPath, opts.maxBytes);
   }
 
   exists(absPath: string): Promise<boolean> {

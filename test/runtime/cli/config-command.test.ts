@@ -61,8 +61,8 @@ describe('agentcli config command', () => {
     assert.equal(out, `user: ${t.userFile}\nproject: ${t.projectFile}\n`);
   });
 
-  it('reports config errors with exit code 1 and bad usage with exit code 2', async () => {
-    assert.equal(await run(['set', 'localrunner.temperature', '9']), 1);
+  it('reports invalid values and bad usage with exit code 2 (usage and configuration errors)', async () => {
+    assert.equal(await run(['set', 'localrunner.temperature', '9']), 2);
     assert.match(err, /"localrunner.temperature" must be a number from 0 to 1 \(got 9\)/);
     err = '';
     for (const args of [[], ['frobnicate'], ['set', 'model'], ['get'], ['list', 'extra'], ['set', 'a', 'b', '--force']]) {
