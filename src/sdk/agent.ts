@@ -1,7 +1,8 @@
 import type { EventOf } from '../protocol/events';
-import type { PermissionMode, PermissionScope } from '../protocol/records';
+import type { DirectoryAccessScope, PermissionMode, PermissionScope } from '../protocol/records';
 import { RuntimeClient, type InitializeResult, type RuntimeClientOptions } from './client';
-import { decide, type DecisionOf } from './decide';
+import type { DecisionOf } from './decide';
+import { answerDirectoryAccess, type DirectoryAccessCallback } from './directory-access';
 import type { DecideParams, DecisionKind } from '../protocol/methods';
 import { RpcErrorCode } from '../protocol/errors';
 import {
@@ -49,6 +50,13 @@ export interface AgentOptions
   permissionMode?: PermissionMode;
   /** Answers permission requests inline; throwing denies the request and fails the run. */
   onPermissionRequest?: (request: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>;
+  /**
+   * Answers requests to reach a directory outside the workspace (`directory_access_request`); throwing denies
+   * the request and fails the run; `undefined` leaves it to `allowDirectory`/`denyDirectory`. Without this
+   * callback the agent answers by itself so no run hangs: allowed once when the runtime's permission mode is
+   * `unrestricted`, else denied (the model is told to stay inside the workspace; a note goes to `onTrace`/debug).
+   */
+  onDirectoryAccess?: DirectoryAccessCallback;
   onTrace?: RuntimeClientOptions['onTrace'];
   onStderr?: RuntimeClientOptions['onStderr'];
 }
@@ -69,21 +77,34 @@ export class Agent {
     readonly client: RuntimeClient,
     private readonly options: AgentOptions,
   ) {
+    const directoryHost = {
+      client,
+      callback: options.onDirectoryAccess,
+      noteRunError: (runId: string, error: Error) => {
+        const run = this.runFor(runId);
+        if (run && run.status !== 'done') run.noteHostError(error);
+      },
+      note: (message: string) => {
+        if (options.onTrace) options.onTrace('recv', { note: message });
+        else if (options.debug) process.stderr.write(`[agentcli-sdk] ${message}\n`);
+      },
+    };
     client.onEvent((e) => {
       if (e.type === 'permission_request' && options.onPermissionRequest) void this.answerPermission(e);
+      else if (e.type === 'directory_access_request') void answerDirectoryAccess(directoryHost, e);
     });
   }
 
   /** Starts the runtime and completes the handshake. Throws typed errors (start, version, invalid options). */
   static async create(options: AgentOptions): Promise<Agent> {
     if (options === null || typeof options !== 'object') throw new InvalidArgumentError('Agent.create needs options with cwd');
-    if (options.onPermissionRequest !== undefined && typeof options.onPermissionRequest !== 'function') {
-      throw new InvalidArgumentError('onPermissionRequest must be a function');
+    for (const name of ['onPermissionRequest', 'onDirectoryAccess'] as const) {
+      if (options[name] !== undefined && typeof options[name] !== 'function') throw new InvalidArgumentError(`${name} must be a function`);
     }
     // A SERVICE_MODEL key in `env` wins over this process's variable, even when undefined (removed).
     const envModel = options.env && 'SERVICE_MODEL' in options.env ? options.env.SERVICE_MODEL : process.env.SERVICE_MODEL;
     const model = options.model ?? envModel;
-    const { instructions, appendSystemPrompt, onPermissionRequest: _cb, ...rest } = options;
+    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
     if (instructions !== undefined && instructions.trim() !== '') client.appendSystemPrompt(instructions);
@@ -159,6 +180,16 @@ export class Agent {
     return this.client.permissionResponse({ requestId, decision: 'deny', allowed: false, alternative });
   }
 
+  /** Lets the tool reach the directory: `once` (default) for this access, `session` for the rest of the session. */
+  allowDirectory(requestId: string, scope: DirectoryAccessScope = 'once') {
+    return this.client.respondToDirectoryAccess({ requestId, allowed: true, scope });
+  }
+
+  /** Refuses the directory; the model is told to stay inside the workspace. */
+  denyDirectory(requestId: string) {
+    return this.client.respondToDirectoryAccess({ requestId, allowed: false });
+  }
+
   setPlanMode(enabled: boolean) {
     return this.client.setPlanMode(enabled);
   }
@@ -173,7 +204,7 @@ export class Agent {
 
   /** A typed decision (`noul`, `choice` or `score`) from the hosted decisions model, with probabilities. */
   decide<K extends DecisionKind>(params: DecideParams & { kind: K }): Promise<DecisionOf<K>> {
-    return decide(this.client, params);
+    return this.client.decide(params);
   }
 
   getState() {

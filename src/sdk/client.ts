@@ -1,12 +1,14 @@
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { RpcErrorCode } from '../protocol/errors';
-import { AgentEvent, EVENT_NOTIFICATION } from '../protocol/events';
-import type { MethodName, ParamsOf, ResultOf } from '../protocol/methods';
+import { EVENT_NOTIFICATION, type AgentEvent } from '../protocol/events';
+import type { DecideParams, DecisionKind, MethodName, ParamsOf, ResultOf } from '../protocol/methods';
 import type { PermissionMode } from '../protocol/records';
 import { createNdjsonConnection } from '../protocol/transport';
 import { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
+import { decide, type DecisionOf } from './decide';
 import {
   InvalidArgumentError,
+  InvalidEventError,
   ProtocolError,
   ProtocolVersionError,
   RuntimeExitedError,
@@ -14,6 +16,7 @@ import {
   RuntimeStartError,
   errorText,
 } from './errors';
+import { EventDispatcher, addListener, type Listener } from './event-dispatch';
 import { planLaunch } from './launch';
 import { openRun, type PromptHandle, type PromptOptions, type PromptResult } from './prompt-run';
 import { RpcChannel, type Tracer } from './rpc-channel';
@@ -31,6 +34,10 @@ export const DEFAULT_STOP_GRACE_MS = 2_000;
 export const MIN_HANDSHAKE_TIMEOUT_MS = 30_000;
 
 export type InitializeResult = ResultOf<'initialize'>;
+
+/** The loop strategies of spec 001 §1; `react` is the default. */
+export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
+export type LoopType = (typeof LOOP_TYPES)[number];
 export type RunResultLike = PromptResult;
 
 export interface RuntimeClientOptions {
@@ -60,18 +67,18 @@ export interface RuntimeClientOptions {
   skills?: string[];
   permissionMode?: PermissionMode;
   maxIterations?: number;
+  /** Loop strategy, forwarded as `--loop-type` (the runtime refuses strategies it does not support yet). */
+  loopType?: LoopType;
+  /**
+   * API key of the hosted service, given to the runtime as `SERVICE_API_KEY` in its environment (never on its
+   * command line). Overrides a `SERVICE_API_KEY` in `env` or this process. Prefer a secret store over source code.
+   */
+  apiKey?: string;
   /** Wait between the stop steps; default 2000 ms. */
   stopGraceMs?: number;
   onTrace?: (dir: 'send' | 'recv', msg: unknown) => void;
   /** Each line the runtime logs on stderr; with `debug` and no handler, lines go to this process's stderr. */
   onStderr?: (line: string) => void;
-}
-
-type Listener<T> = (value: T) => void;
-
-function addListener<T>(set: Set<Listener<T>>, listener: Listener<T>): { dispose(): void } {
-  set.add(listener);
-  return { dispose: () => set.delete(listener) };
 }
 
 /**
@@ -89,7 +96,7 @@ export class RuntimeClient {
   private starting: Promise<InitializeResult> | undefined;
   private stopping: Promise<void> | undefined;
   private stopRequested = false;
-  private readonly eventListeners = new Set<Listener<AgentEvent>>();
+  private readonly dispatcher = new EventDispatcher();
   private readonly exitListeners = new Set<Listener<ExitInfo>>();
   private readonly timeoutMs: number;
 
@@ -98,6 +105,12 @@ export class RuntimeClient {
     const timeout = opts.timeout ?? DEFAULT_TIMEOUT_MS;
     if (!Number.isFinite(timeout) || timeout <= 0) {
       throw new InvalidArgumentError(`timeout must be a positive number of milliseconds, got ${String(opts.timeout)}`);
+    }
+    if (opts.loopType !== undefined && !(LOOP_TYPES as readonly string[]).includes(opts.loopType)) {
+      throw new InvalidArgumentError(`loopType must be one of ${LOOP_TYPES.join(', ')}, got ${JSON.stringify(opts.loopType)}`);
+    }
+    if (opts.apiKey !== undefined && (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '')) {
+      throw new InvalidArgumentError('apiKey must be a non-empty string (or omit it to use SERVICE_API_KEY from the environment)');
     }
     this.opts = { ...opts };
     this.timeoutMs = timeout;
@@ -146,7 +159,7 @@ export class RuntimeClient {
   }
 
   onEvent(listener: (e: AgentEvent) => void): { dispose(): void } {
-    return addListener(this.eventListeners, listener);
+    return addListener(this.dispatcher.events, listener);
   }
 
   onExit(listener: (info: ExitInfo) => void): { dispose(): void } {
@@ -166,7 +179,8 @@ export class RuntimeClient {
   startRun(message: string, options: PromptOptions = {}): PromptHandle {
     const deps = {
       rpc: this.channel('prompt'),
-      subscribe: (l: Listener<AgentEvent>) => addListener(this.eventListeners, l).dispose,
+      subscribe: (l: Listener<AgentEvent>) => addListener(this.dispatcher.events, l).dispose,
+      subscribeInvalid: (l: Listener<InvalidEventError>) => addListener(this.dispatcher.invalid, l).dispose,
       idleTimeoutMs: this.timeoutMs,
     };
     return openRun(deps, { ...options, message });
@@ -217,6 +231,13 @@ export class RuntimeClient {
   }
   decideChanges(p: ParamsOf<'decideChanges'>) {
     return this.request('decideChanges', p);
+  }
+  /**
+   * A typed decision (`noul`, `choice` or `score`) from the hosted decisions model, with the probability of
+   * every answer. Params are checked per kind before sending (`InvalidDecisionParamsError`).
+   */
+  decide<K extends DecisionKind>(params: DecideParams & { kind: K }): Promise<DecisionOf<K>> {
+    return decide(this, params);
   }
   respondToStep(p: ParamsOf<'respondToStep'>) {
     return this.request('respondToStep', p);
@@ -298,7 +319,7 @@ export class RuntimeClient {
       new RuntimeExitedError(info.code, info.signal, info.stderrTail, this.stopRequested ? 'the runtime was stopped' : 'the runtime exited unexpectedly');
     const rpc = new RpcChannel(connection, this.timeoutMs, trace, async () => exitError(await proc.whenExited()));
     this.rpc = rpc;
-    connection.onNotification(EVENT_NOTIFICATION, (params: unknown) => this.dispatchEvent(params, trace));
+    connection.onNotification(EVENT_NOTIFICATION, (params: unknown) => this.dispatcher.dispatch(params, trace));
     connection.onError(() => {});
     connection.listen();
     void proc.whenExited().then((info) => {
@@ -347,22 +368,6 @@ export class RuntimeClient {
     }
     this.init = result;
     return result;
-  }
-
-  private dispatchEvent(params: unknown, trace: Tracer | undefined): void {
-    trace?.('recv', { event: params });
-    const parsed = AgentEvent.safeParse(params);
-    if (!parsed.success) {
-      trace?.('recv', { invalidEvent: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
-      return;
-    }
-    for (const l of [...this.eventListeners]) {
-      try {
-        l(parsed.data);
-      } catch (e) {
-        trace?.('recv', { listenerError: errorText(e) });
-      }
-    }
   }
 
   private async doStop(): Promise<void> {

@@ -39,7 +39,7 @@ export class RequestTimeoutError extends SdkError {
   }
 }
 
-/** The runtime answered a request with a JSON-RPC error. */
+/** The runtime answered a request with a JSON-RPC error, or broke the protocol (see `InvalidEventError`). */
 export class ProtocolError extends SdkError {
   constructor(
     readonly code: number,
@@ -66,6 +66,27 @@ export class ProtocolVersionError extends ProtocolError {
     data?: unknown,
   ) {
     super(RpcErrorCode.ProtocolVersionMismatch, message, data, 'initialize');
+  }
+}
+
+/**
+ * The runtime sent an event that does not match the protocol (a runtime bug or an incompatible runtime).
+ * The run it belongs to (every active run when the event names none) fails with it and is aborted in the runtime.
+ */
+export class InvalidEventError extends ProtocolError {
+  constructor(
+    /** The event's `type` as sent, when it had a string one. */
+    readonly eventType: string | undefined,
+    /** The event's `runId` as sent, when it had a string one. */
+    readonly runId: string | undefined,
+    readonly issues: ValidationIssue[],
+  ) {
+    super(
+      RpcErrorCode.InvalidParams,
+      `the runtime sent an invalid ${eventType ? `"${eventType}" ` : ''}event: ${formatIssues(issues)} (use an SDK and runtime from the same release)`,
+      undefined,
+      'event',
+    );
   }
 }
 
@@ -124,6 +145,16 @@ export class PermissionCallbackError extends SdkError {
     cause: unknown,
   ) {
     super(`onPermissionRequest threw for request ${requestId}: ${errorText(cause)} (the request was denied)`, { cause });
+  }
+}
+
+/** The `onDirectoryAccess` callback threw; the request was denied. */
+export class DirectoryAccessCallbackError extends SdkError {
+  constructor(
+    readonly requestId: string,
+    cause: unknown,
+  ) {
+    super(`onDirectoryAccess threw for request ${requestId}: ${errorText(cause)} (the request was denied)`, { cause });
   }
 }
 

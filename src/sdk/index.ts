@@ -4,6 +4,7 @@
  * Low level: `RuntimeClient`, one typed method per runtime operation.
  */
 export { Agent, type AgentOptions, type PermissionDecision, type PermissionRequest, type RunJsonOptions } from './agent';
+export type { DirectoryAccessCallback, DirectoryAccessDecision, DirectoryAccessRequest } from './directory-access';
 export { Run, RunFailedError, type RunOptions, type RunResult } from './run';
 export { isStepCount, hasToolCall, type StopCondition, type StopConditionContext } from './step-control';
 export type { StructuredOutputOptions, JsonSchema } from './structured-output';
@@ -13,6 +14,8 @@ export {
   SDK_VERSION,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
+  LOOP_TYPES,
+  type LoopType,
   type RuntimeClientOptions,
   type InitializeResult,
   type PromptOptions,
@@ -25,7 +28,7 @@ export * from './errors';
 export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
-export type { AgentStep, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
+export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
 export { RpcErrorCode } from '../protocol/errors';

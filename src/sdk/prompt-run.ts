@@ -1,7 +1,7 @@
 import type { AgentEvent, EventOf } from '../protocol/events';
 import type { ParamsOf } from '../protocol/methods';
 import type { RunStatus } from '../protocol/records';
-import { RequestTimeoutError } from './errors';
+import { RequestTimeoutError, type InvalidEventError } from './errors';
 import { EventChannel } from './event-channel';
 import type { RpcChannel } from './rpc-channel';
 
@@ -42,6 +42,8 @@ function waitsForHost(e: AgentEvent): boolean {
 export interface OpenRunDeps {
   rpc: RpcChannel;
   subscribe(listener: (e: AgentEvent) => void): () => void;
+  /** Events that broke the protocol schema; one for this run (or naming no run) fails it. */
+  subscribeInvalid(listener: (e: InvalidEventError) => void): () => void;
   /** Inactivity limit of the run: no event for this long (while not waiting on the host) fails it. */
   idleTimeoutMs: number;
 }
@@ -50,14 +52,17 @@ export interface OpenRunDeps {
  * Sends `prompt` and follows the run: events carrying its run id (and run-less events while it is active)
  * go to the channel until `agent_end`. Events that arrive before the `{ runId }` answer are held and
  * sorted once the id is known. A silent run (no event within the idle timeout, while neither waiting on
- * the host nor running a tool) fails with `RequestTimeoutError` and is aborted in the runtime; a dying runtime fails it at once.
+ * the host nor running a tool) fails with `RequestTimeoutError` and is aborted in the runtime; so does an event of
+ * the run that breaks the protocol schema (`InvalidEventError`); a dying runtime fails it at once.
  */
 export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHandle {
   const events = new EventChannel<AgentEvent>();
   let runId: string | undefined;
-  const early: AgentEvent[] = [];
+  /** Arrivals before the `{ runId }` answer, replayed in order once the id is known. */
+  const early: Array<() => void> = [];
   let idleTimer: NodeJS.Timeout | undefined;
   let unsubscribe = () => {};
+  let unsubscribeInvalid = () => {};
   let release = () => {};
   let resolveId!: (id: string) => void;
   let rejectId!: (e: unknown) => void;
@@ -72,6 +77,7 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
   const cleanup = () => {
     if (idleTimer) clearTimeout(idleTimer);
     unsubscribe();
+    unsubscribeInvalid();
     release();
   };
   const fail = (e: unknown) => {
@@ -85,10 +91,16 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
     if (paused || events.ended) return;
-    idleTimer = setTimeout(() => {
-      fail(new RequestTimeoutError('prompt', deps.idleTimeoutMs));
-      deps.rpc.request('abort', {}).catch(() => {});
-    }, deps.idleTimeoutMs);
+    idleTimer = setTimeout(() => failAndAbort(new RequestTimeoutError('prompt', deps.idleTimeoutMs)), deps.idleTimeoutMs);
+  };
+  // The runtime may still be running the turn: abort it (first, so no later prompt can be hit by it).
+  const failAndAbort = (e: Error) => {
+    deps.rpc.request('abort', {}).catch(() => {});
+    fail(e);
+  };
+  const rejectInvalid = (e: InvalidEventError) => {
+    if (events.ended || (e.runId !== undefined && e.runId !== runId)) return;
+    failAndAbort(e);
   };
   // Tools bound their own run time (a command may legitimately be silent for minutes): no idle limit meanwhile.
   const openTools = new Set<string>();
@@ -108,14 +120,15 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
     armIdle(waitsForHost(e) || openTools.size > 0);
   };
 
-  unsubscribe = deps.subscribe((e) => (runId === undefined ? early.push(e) : accept(e)));
+  unsubscribe = deps.subscribe((e) => (runId === undefined ? early.push(() => accept(e)) : accept(e)));
+  unsubscribeInvalid = deps.subscribeInvalid((e) => (runId === undefined ? early.push(() => rejectInvalid(e)) : rejectInvalid(e)));
   release = deps.rpc.hold({ fail });
   deps.rpc.request('prompt', params).then(
     (r) => {
       runId = r.runId;
       resolveId(r.runId);
       armIdle(false);
-      for (const e of early.splice(0)) accept(e);
+      for (const replay of early.splice(0)) replay();
     },
     (e: unknown) => fail(e),
   );

@@ -3,7 +3,7 @@ import type { AgentStep } from '../protocol/records';
 import type { PromptHandle, PromptOptions, PromptResult, RuntimeClient } from './client';
 import { SdkError, StopConditionError, errorText } from './errors';
 import { EventChannel } from './event-channel';
-import { shouldStop, type StopCondition } from './step-control';
+import { shouldStop, snapshotStep, type StopCondition } from './step-control';
 import { StepCollector } from './steps';
 
 export interface RunOptions extends Omit<PromptOptions, 'stepControl'> {
@@ -55,6 +55,8 @@ export class Run {
   private decisions: Promise<void> = Promise.resolve();
   /** Set when the run's events ended; a predicate that answers later sends nothing. */
   private eventsEnded = false;
+  /** Frozen copies of the completed steps for the stop conditions, each made once (not per decision). */
+  private readonly snapshots: AgentStep[] = [];
 
   /** @internal Created by Agent. */
   constructor(
@@ -134,7 +136,8 @@ export class Run {
     this.collector.add(e);
     this.channel.push(e);
     if (e.type === 'step_end' && e.awaitingDecision) {
-      const steps = [...this.collector.steps];
+      for (let i = this.snapshots.length; i < this.collector.steps.length; i++) this.snapshots.push(snapshotStep(this.collector.steps[i]!));
+      const steps = this.snapshots.slice();
       this.decisions = this.decisions.then(() => this.decide(e, steps));
     }
   }

@@ -42,12 +42,26 @@ export function normalizeStopWhen(stopWhen: StopCondition | readonly StopConditi
   return list;
 }
 
+/** A deep, frozen copy of one step, made once when the step completes, so conditions can neither change it nor the run's steps. */
+export function snapshotStep(step: AgentStep): AgentStep {
+  return deepFreeze(structuredClone(step));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
- * Evaluates every condition (all of them, concurrently) on a snapshot of the steps; true when any is true.
- * A condition that throws, rejects or answers something other than a boolean makes this reject.
+ * Evaluates every condition (all of them, concurrently) on the steps; true when any is true. `steps` are
+ * snapshots (`snapshotStep`); unfrozen steps are snapshotted here. A condition that throws, rejects or answers
+ * something other than a boolean makes this reject.
  */
 export async function shouldStop(conditions: readonly StopCondition[], steps: readonly AgentStep[]): Promise<boolean> {
-  const snapshot = Object.freeze(steps.map((s) => structuredClone(s)));
+  const snapshot = Object.freeze(steps.map((s) => (Object.isFrozen(s) ? s : snapshotStep(s))));
   const answers = await Promise.all(conditions.map(async (condition) => condition({ steps: snapshot })));
   answers.forEach((answer, i) => {
     if (typeof answer !== 'boolean') {

@@ -82,6 +82,16 @@ describe('SDK decide()', () => {
       }
     });
 
+    it('is a typed method of RuntimeClient, checking params the same way', async () => {
+      const yesNo = await client.decide({ kind: 'noul', question: 'Ship it?' });
+      const answer: 'yes' | 'no' = yesNo.answer;
+      assert.equal(answer, 'yes');
+      assert.equal(yesNo.probabilities.no, 0.28);
+      const before = stub.requests.length;
+      await assert.rejects(client.decide({ kind: 'choice', question: 'q', options: ['a'] }), InvalidDecisionParamsError);
+      assert.equal(stub.requests.length, before);
+    });
+
     it('invalid params are refused before any request', async () => {
       const before = stub.requests.length;
       await assert.rejects(

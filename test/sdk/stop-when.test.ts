@@ -139,6 +139,30 @@ describe('sdk stopWhen against the real runtime', function () {
     assert.deepEqual(stepAnswers(), []);
   });
 
+  it('abort while a predicate is pending: a late rejection is ignored too (no StopConditionError, no decision)', async () => {
+    const a = await start({ 'a.txt': 'A\n' });
+    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
+    let reject!: (e: Error) => void;
+    let called!: () => void;
+    const predicateCalled = new Promise<void>((r) => (called = r));
+    const run = a.send('read', {
+      stopWhen: () => {
+        called();
+        return new Promise<boolean>((_resolve, r) => (reject = r));
+      },
+    });
+    await predicateCalled;
+    await run.abort();
+    const result = await run.wait();
+    assert.equal(result.status, 'aborted');
+    reject(new Error('late predicate failure'));
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(stepAnswers(), []);
+    assert.equal((await run.wait()).status, 'aborted', 'the settled result is unchanged');
+    stub.enqueue({ text: 'still usable' });
+    assert.equal((await a.run('next')).text, 'still usable');
+  });
+
   it('without stopWhen the runtime never waits for a decision', async () => {
     const a = await start({ 'a.txt': 'A\n' });
     stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'done' });

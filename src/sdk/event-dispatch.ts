@@ -1,0 +1,48 @@
+import { AgentEvent } from '../protocol/events';
+import { InvalidEventError, errorText, toIssues } from './errors';
+import type { Tracer } from './rpc-channel';
+
+export type Listener<T> = (value: T) => void;
+
+export function addListener<T>(set: Set<Listener<T>>, listener: Listener<T>): { dispose(): void } {
+  set.add(listener);
+  return { dispose: () => set.delete(listener) };
+}
+
+function stringField(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * Validates each `event` notification with the protocol schema and hands it to the listeners. An event that
+ * breaks the schema is traced and reported as an `InvalidEventError` to the invalid-event listeners (the runs
+ * in flight), so a malformed `agent_end` fails its run at once instead of at the silence timeout.
+ */
+export class EventDispatcher {
+  readonly events = new Set<Listener<AgentEvent>>();
+  readonly invalid = new Set<Listener<InvalidEventError>>();
+
+  dispatch(params: unknown, trace: Tracer | undefined): void {
+    trace?.('recv', { event: params });
+    const parsed = AgentEvent.safeParse(params);
+    if (!parsed.success) {
+      const error = new InvalidEventError(stringField(params, 'type'), stringField(params, 'runId'), toIssues(parsed.error.issues));
+      trace?.('recv', { invalidEvent: error.message });
+      this.notify(this.invalid, error, trace);
+      return;
+    }
+    this.notify(this.events, parsed.data, trace);
+  }
+
+  private notify<T>(set: Set<Listener<T>>, value: T, trace: Tracer | undefined): void {
+    for (const l of [...set]) {
+      try {
+        l(value);
+      } catch (e) {
+        trace?.('recv', { listenerError: errorText(e) });
+      }
+    }
+  }
+}
