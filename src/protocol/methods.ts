@@ -99,6 +99,21 @@ export const DecisionResult = z.discriminatedUnion('kind', [
 ]);
 export type DecisionResult = z.infer<typeof DecisionResult>;
 
+/** The longest yolo timeout `setYolo` accepts: 7 days, in minutes. */
+export const MAX_YOLO_MINUTES = 10_080;
+
+const MODEL_FORMAT = 'write <provider>/<model> (e.g. "ggufserver/qwen") or a bare model id of the current provider';
+
+/** `setModel`'s selector: not blank, and both halves of a `<provider>/<model>` present. */
+const ModelSelectorParam = z
+  .string()
+  .trim()
+  .min(1, `model must not be empty: ${MODEL_FORMAT}`)
+  .superRefine((s, ctx) => {
+    if (s.startsWith('/')) ctx.addIssue({ code: 'custom', message: `the provider before "/" is missing in "${s}": ${MODEL_FORMAT}` });
+    else if (s.endsWith('/')) ctx.addIssue({ code: 'custom', message: `the model after "/" is missing in "${s}": ${MODEL_FORMAT}` });
+  });
+
 /**
  * Every request a host may send, with its params and result schemas.
  * Method names are the spec's runtime operations in camelCase.
@@ -177,18 +192,24 @@ export const methods = {
   },
   setPlanMode: { params: z.object({ enabled: z.boolean() }), result: z.object({ planMode: z.boolean() }) },
   setPermissionMode: { params: z.object({ mode: PermissionMode }), result: z.object({ permissionMode: PermissionMode }) },
+  /** `timeoutMinutes` (at most MAX_YOLO_MINUTES) turns yolo off again after that long; without it yolo stays on. */
   setYolo: {
-    params: z
-      .object({ enabled: z.boolean(), timeoutMinutes: z.number().optional() })
-      .refine((p) => p.timeoutMinutes === undefined || p.timeoutMinutes > 0, {
-        message: 'timeoutMinutes must be positive',
-        path: ['timeoutMinutes'],
-      }),
+    params: z.object({
+      enabled: z.boolean(),
+      timeoutMinutes: z
+        .number()
+        .positive('timeoutMinutes must be positive')
+        .max(MAX_YOLO_MINUTES, `timeoutMinutes must be at most ${MAX_YOLO_MINUTES} (7 days); leave it out to keep yolo on until it is turned off`)
+        .optional(),
+    }),
     result: z.object({ yolo: YoloState }),
   },
-  /** `<provider>/<model>` switches both; a bare id switches the model of the current provider. */
+  /**
+   * `<provider>/<model>` switches both; a bare id switches the model of the current provider. A model id that itself
+   * contains `/` needs its provider in front (`vendorapi/org/model`).
+   */
   setModel: {
-    params: z.object({ model: z.string().min(1) }),
+    params: z.object({ model: ModelSelectorParam }),
     result: z.object({ provider: z.string(), model: z.string() }),
   },
   getState: { params: Empty, result: RuntimeState },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
-import type { RuntimeState } from '../../protocol/methods';
+import { MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
 import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore } from '../changes';
 import type { Config } from '../config/schema';
@@ -64,12 +64,14 @@ export class Session {
   selection: Selection;
   planMode = false;
   private baseMode: PermissionMode;
+  /** The mode came from a flag or setPermissionMode, so a new config's `defaultMode` does not replace it. */
+  private modeChosen: boolean;
   private yoloUntil: number | undefined;
   private yoloTimer: NodeJS.Timeout | undefined;
   private yoloActive = false;
   private active: ActiveRun | undefined;
   private turn: { runId: string; turnId: string } | undefined;
-  private readonly coreTools: ToolDefinition[];
+  private coreTools: ToolDefinition[];
 
   constructor(private readonly opts: SessionOptions) {
     this.cwd = opts.cwd;
@@ -77,6 +79,7 @@ export class Session {
     this.baseConfig = opts.config;
     this.selection = opts.selection ?? {};
     this.baseMode = opts.permissionMode ?? opts.config.permissions.defaultMode ?? 'interactive';
+    this.modeChosen = opts.permissionMode !== undefined;
     this.outputDir = path.join(os.tmpdir(), 'agentcli-output', this.id);
     mkdirSync(this.outputDir, { recursive: true });
     this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
@@ -87,10 +90,33 @@ export class Session {
     this.files = opts.batchMode
       ? new BatchedFiles(this.store)
       : new DirectFiles(this.cwd, (p) => this.emit({ type: 'file_modified', path: p }));
-    this.policy = new PermissionPolicy({ cwd: this.cwd, ...(opts.home ? { home: opts.home } : {}), rules: opts.config.permissions, mode: this.baseMode });
+    // The agent's own output folder (full command logs) is readable like the configured additional directories.
     this.grants = new DirectoryGrants([...opts.config.permissions.additionalDirectories, this.outputDir]);
+    this.policy = new PermissionPolicy({
+      cwd: this.cwd,
+      ...(opts.home ? { home: opts.home } : {}),
+      rules: opts.config.permissions,
+      mode: this.baseMode,
+      directories: this.grants,
+    });
     this.editorTools = new EditorTools(this.pending, (d) => this.emit(d), () => this.turn);
     this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
+  }
+
+  /**
+   * Switches to new settings (`configure`): permission rules, additional directories, the command timeout and, unless
+   * a mode was chosen explicitly, the default mode. Session grants and rules the user approved for the session stay.
+   * Throws on an invalid permission rule, leaving the previous settings in place.
+   */
+  applyConfig(config: Config): void {
+    this.policy.setRules(config.permissions);
+    this.config = config;
+    this.grants.setConfigured([...config.permissions.additionalDirectories, this.outputDir]);
+    this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
+    if (!this.modeChosen) {
+      this.baseMode = config.permissions.defaultMode ?? 'interactive';
+      this.policy.mode = this.permissionMode;
+    }
   }
 
   emit(draft: EventDraft): void {
@@ -221,11 +247,19 @@ export class Session {
 
   setPermissionMode(mode: PermissionMode): PermissionMode {
     this.baseMode = mode;
+    this.modeChosen = true;
     this.policy.mode = this.permissionMode;
     return this.permissionMode;
   }
 
+  /** `timeoutMinutes` must be positive and at most MAX_YOLO_MINUTES (Node timers cannot wait much longer than 24 days). */
   setYolo(enabled: boolean, timeoutMinutes?: number): RuntimeState['yolo'] {
+    if (timeoutMinutes !== undefined && !(timeoutMinutes > 0 && timeoutMinutes <= MAX_YOLO_MINUTES)) {
+      throw new RuntimeRequestError(
+        RpcErrorCode.InvalidParams,
+        `timeoutMinutes must be a positive number of at most ${MAX_YOLO_MINUTES} (7 days), got ${timeoutMinutes}; leave it out to keep yolo on until it is turned off`,
+      );
+    }
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
     this.yoloTimer = undefined;
     this.yoloActive = enabled;

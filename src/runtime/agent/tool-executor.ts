@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PermissionMode } from '../../protocol';
 import type { DirectoryGrants } from '../permissions/directory-grants';
 import type { PermissionPolicy } from '../permissions/policy';
+import { canonicalTool } from '../permissions/rule-matching';
 import { saveAllowRules } from '../permissions/save-rules';
 import { parseToolArgs } from '../tools/registry';
 import { ToolInputError, type PermissionTarget, type ToolDefinition } from '../tools/types';
@@ -83,8 +84,8 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
       throw new Refused(`plan mode is on: only read-only tools may run; "${tool.name}" changes files or runs commands. Describe the plan instead.`);
     }
     const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
-    await ensureDirectoryAccess(target, deps, scope, call.id);
-    await ensurePermission(tool, target, deps, scope, call.id);
+    const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id);
+    await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
     start();
     const result = await tool.run(parsed.args as never, {
       cwd: deps.cwd,
@@ -110,7 +111,9 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
   }
 }
 
-async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecutionDeps, scope: RunScope, toolCallId: string) {
+/** Asks for folders outside the workspace that are not granted yet; returns the ones allowed for this call only. */
+async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecutionDeps, scope: RunScope, toolCallId: string): Promise<string[]> {
+  const grantedForCall: string[] = [];
   for (const p of target.paths ?? []) {
     const resolved = resolveToolPath(deps.cwd, p);
     if (resolved.inside || deps.grants.isGranted(resolved.real)) continue;
@@ -144,7 +147,9 @@ async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecuti
     }
     if (!answer.allowed) throw new Refused(`access to ${dir} was denied by the user; stay inside the workspace ${deps.cwd}`);
     if (answer.scope === 'session') deps.grants.grantSession(dir);
+    else grantedForCall.push(dir);
   }
+  return grantedForCall;
 }
 
 async function ensurePermission(
@@ -153,13 +158,14 @@ async function ensurePermission(
   deps: ToolExecutionDeps,
   scope: RunScope,
   toolCallId: string,
+  grantedForCall: readonly string[],
 ) {
-  const verdict = deps.policy.evaluate(target, tool.readOnly);
+  const verdict = deps.policy.evaluate(target, tool.readOnly, { grantedForCall });
   if (verdict.decision === 'allow') return;
   if (verdict.decision === 'deny') throw new Refused(`permission denied: ${verdict.reason}`);
-  // Proposals in a change batch are reviewed before anything is written, so they need no prompt of their own,
-  // unless the policy asks because of the path itself (protected paths).
-  if (deps.batchMode && target.ruleTool === 'Write' && !/protected/i.test(verdict.reason)) return;
+  // Proposals in a change batch are reviewed before anything is written, so the mode's default needs no prompt of its
+  // own; an ask rule or a protected path still asks.
+  if (deps.batchMode && canonicalTool(target.ruleTool) === 'Write' && verdict.cause === 'mode-default') return;
   let answer: PermissionAnswer;
   if (!deps.host.interactive) {
     deps.host.notice?.(

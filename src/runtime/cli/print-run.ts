@@ -1,4 +1,5 @@
-import type { AgentEvent } from '../../protocol';
+import type { AgentEvent, ChangeBatch, ChangeResult } from '../../protocol';
+import type { Session } from '../agent/session';
 import type { RunHost } from '../agent/host';
 import { toUnifiedDiff } from '../changes';
 import type { Config } from '../config/schema';
@@ -14,7 +15,10 @@ function summarizeArgs(args: unknown): string {
 
 /**
  * A one-shot, non-interactive run (`agentcli -p`). Nobody can answer permission requests, so the policy decides
- * (deny unless allowed by a rule, or --yolo) and says so on stderr. Exit: 0 completed or stopped, 1 error, 130 aborted.
+ * (deny unless allowed by a rule, or --yolo) and says so on stderr. With --patch the diff is always printed, and a
+ * change is applied only when the policy allows that write without asking (--yolo, or an allow rule); the others are
+ * listed on stderr with how to allow them. Exit: 0 completed or stopped (also when changes were left unapplied for want
+ * of approval), 1 error or a change that could not be applied (stale, failed), 130 aborted.
  */
 export async function runPrint(prompt: string, opts: CliOptions, config: Config, io: CliIo): Promise<number> {
   // Deltas that arrive together (one network read holds many) go out as one write; anything on stderr first flushes
@@ -65,7 +69,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
   const outcome = await run.done.finally(() => process.off('SIGINT', onSigint));
 
   let patch: string | undefined;
-  let applied: Array<{ path: string; status: string; error?: string }> = [];
+  let applied: PatchResult[] = [];
   const batch = session.store.pending();
   if (opts.patch && batch) {
     patch = toUnifiedDiff(batch);
@@ -73,9 +77,12 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     if (outcome.status === 'aborted') {
       note('agentcli: the run was aborted; the patch was not applied\n');
     } else {
-      const { results } = await session.decideChanges(batch.id, 'accept_all');
-      applied = results.map((r) => ({ path: r.path, status: r.status, ...(r.error ? { error: r.error } : {}) }));
-      for (const r of applied) note(`  ${r.status === 'applied' ? 'applied' : r.status}: ${r.path}${r.error ? ` (${r.error})` : ''}\n`);
+      applied = await applyApproved(session, batch);
+      for (const r of applied) {
+        if (r.status !== 'not_approved') note(`  ${r.status}: ${r.path}${r.error ? ` (${r.error})` : ''}\n`);
+      }
+      const unapproved = applied.filter((r) => r.status === 'not_approved');
+      if (unapproved.length > 0) note(notApprovedNotice(unapproved, opts.json === true));
     }
   }
   session.end();
@@ -94,8 +101,45 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
   flush();
   if (outcome.status === 'error') return 1;
   if (outcome.status === 'aborted') return 130;
-  if (applied.some((r) => r.status !== 'applied')) return 1;
+  if (applied.some((r) => r.status !== 'applied' && r.status !== 'not_approved')) return 1;
   return 0;
+}
+
+interface PatchResult {
+  path: string;
+  status: ChangeResult['status'] | 'not_approved';
+  error?: string;
+  /** For a change not approved: an allow rule that would approve it. */
+  rule?: string;
+}
+
+/**
+ * Applies the changes whose write the policy allows without asking (unrestricted mode, or an allow rule); nobody can
+ * approve the others in a non-interactive run, so they are reported as `not_approved` and left unwritten.
+ */
+async function applyApproved(session: Session, batch: ChangeBatch): Promise<PatchResult[]> {
+  const verdicts = new Map(
+    batch.changes.map((c) => [c.id, session.policy.evaluate({ ruleTool: 'Write', paths: [c.absolutePath], description: `Write ${c.path}` }, false)]),
+  );
+  const approved = batch.changes.filter((c) => verdicts.get(c.id)?.decision === 'allow').map((c) => c.id);
+  const { results } = await session.decideChanges(batch.id, approved.length > 0 ? 'accept_selected' : 'reject_all', approved.length > 0 ? approved : undefined);
+  return results.map((r): PatchResult => {
+    if (!approved.includes(r.changeId)) {
+      const rule = verdicts.get(r.changeId)?.suggestedRules[0];
+      return { path: r.path, status: 'not_approved', ...(rule ? { rule } : {}) };
+    }
+    return { path: r.path, status: r.status, ...(r.error ? { error: r.error } : {}) };
+  });
+}
+
+function notApprovedNotice(unapproved: PatchResult[], json: boolean): string {
+  const rule = unapproved.find((r) => r.rule)?.rule ?? 'Write(<path>)';
+  const diff = json ? 'the "patch" of the JSON result' : 'the printed diff';
+  return (
+    `agentcli: not applied (nobody approved these writes in this non-interactive run): ${unapproved.map((r) => r.path).join(', ')}\n` +
+    `  to apply them: rerun with --yolo, add an allow rule such as "${rule}" to permissions.allow in .agentcli/config.json, ` +
+    `or apply ${diff} yourself with \`git apply\`\n`
+  );
 }
 
 function firstLine(s: string | undefined): string {

@@ -10,28 +10,37 @@ function realDirectory(dir: string): string {
   }
 }
 
-/** Folders outside the workspace the agent may use (config `additionalDirectories` plus session grants). */
+/**
+ * Folders outside the workspace the agent may use: the configured ones (`additionalDirectories`, the agent's own output
+ * folder) plus the ones the user granted for the session.
+ */
 export class DirectoryGrants {
-  private readonly dirs = new Set<string>();
+  private configured = new Set<string>();
+  private readonly session = new Set<string>();
 
   constructor(dirs: string[]) {
-    for (const dir of dirs) this.dirs.add(realDirectory(dir));
+    this.setConfigured(dirs);
   }
 
   /** `realPath` must already have its symlinks resolved; it is granted when it is in (or is) a granted folder. */
   isGranted(realPath: string): boolean {
     const target = path.resolve(realPath);
-    for (const dir of this.dirs) {
+    for (const dir of this.list()) {
       if (target === dir || target.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep)) return true;
     }
     return false;
   }
 
   grantSession(dir: string): void {
-    this.dirs.add(realDirectory(dir));
+    this.session.add(realDirectory(dir));
+  }
+
+  /** Replaces the configured folders (new settings); folders granted for the session stay granted. */
+  setConfigured(dirs: string[]): void {
+    this.configured = new Set(dirs.map(realDirectory));
   }
 
   list(): string[] {
-    return [...this.dirs];
+    return [...new Set([...this.configured, ...this.session])];
   }
 }

@@ -7,16 +7,40 @@ import * as path from 'node:path';
 import type { PermissionMode } from '../../protocol/records';
 import type { PermissionTarget } from '../tools/types';
 import type { DirectoryGrants } from './directory-grants';
+import { realPathOf } from '../workspace/paths';
 import { protectedReason } from './protected-paths';
 import { canonicalTool, matchesCommand, matchesPath, ruleAppliesTo } from './rule-matching';
 import { formatRule, parseRule, type PermissionRule } from './rules';
 import { splitShellCommand, type CommandPart } from './shell-split';
 import { suggestBashRule, suggestPathRule } from './suggest-rules';
 
+/**
+ * Why the policy decided as it did, so callers act on the cause rather than on the reason's wording.
+ * `mode-default`: no rule or check applied, the permission mode's default decided. `outside-workspace`: a read outside
+ * the workspace and outside every granted folder. `risky-command`: a command flagged as risky or not parseable.
+ */
+export type VerdictCause =
+  | 'deny-rule'
+  | 'ask-rule'
+  | 'allow-rule'
+  | 'session-rule'
+  | 'protected'
+  | 'risky-command'
+  | 'outside-workspace'
+  | 'read-allowed'
+  | 'mode-default'
+  | 'empty-command';
+
 export interface PermissionVerdict {
   decision: 'allow' | 'ask' | 'deny';
+  cause: VerdictCause;
   reason: string;
   suggestedRules: string[];
+}
+
+export interface EvaluateOptions {
+  /** Folders the host allowed for this one call only (a directory-access answer with scope `once`). */
+  grantedForCall?: readonly string[];
 }
 
 export interface PermissionPolicyOptions {
@@ -33,12 +57,25 @@ type Kind = 'allow' | 'ask' | 'deny';
 
 interface Outcome {
   decision: Decision;
+  cause: VerdictCause;
   reason: string;
+}
+
+/** Among outcomes with the same decision, a rule or a check outranks the mode's default. */
+const CAUSE_WEIGHT: Partial<Record<VerdictCause, number>> = { 'mode-default': -1, 'read-allowed': -1, 'outside-workspace': -1 };
+
+function worstOf(outcomes: Outcome[]): Outcome {
+  const score = (o: Outcome) => RANK[o.decision] * 10 + (CAUSE_WEIGHT[o.cause] ?? 0);
+  return outcomes.reduce((a, b) => (score(b) > score(a) ? b : a));
 }
 
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function parseRules(rules: PermissionPolicyOptions['rules']): Record<Kind, PermissionRule[]> {
+  return { allow: rules.allow.map(parseRule), ask: rules.ask.map(parseRule), deny: rules.deny.map(parseRule) };
 }
 
 const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
@@ -48,7 +85,7 @@ export class PermissionPolicy {
   private readonly cwd: string;
   private readonly home?: string;
   private readonly directories?: DirectoryGrants;
-  private readonly rules: Record<Kind, PermissionRule[]>;
+  private rules: Record<Kind, PermissionRule[]>;
   private readonly sessionRules: PermissionRule[] = [];
 
   constructor(opts: PermissionPolicyOptions) {
@@ -56,7 +93,12 @@ export class PermissionPolicy {
     this.home = opts.home === undefined ? undefined : path.resolve(opts.home);
     this.mode = opts.mode;
     this.directories = opts.directories;
-    this.rules = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
+    this.rules = parseRules(opts.rules);
+  }
+
+  /** Replaces the configured rules (new settings); rules approved for the session stay. Throws on bad syntax. */
+  setRules(rules: PermissionPolicyOptions['rules']): void {
+    this.rules = parseRules(rules);
   }
 
   /** Rules approved for the rest of this session (checked like allow rules). Throws on bad syntax. */
@@ -64,11 +106,14 @@ export class PermissionPolicy {
     this.sessionRules.push(...rules.map(parseRule));
   }
 
-  evaluate(target: PermissionTarget, readOnly: boolean): PermissionVerdict {
+  evaluate(target: PermissionTarget, readOnly: boolean, opts: EvaluateOptions = {}): PermissionVerdict {
     const tool = canonicalTool(target.ruleTool);
-    const verdict = tool === 'Bash' && target.command !== undefined ? this.evaluateBash(target.command) : this.evaluatePaths(target, tool, readOnly);
+    const verdict =
+      tool === 'Bash' && target.command !== undefined
+        ? this.evaluateBash(target.command)
+        : this.evaluatePaths(target, tool, readOnly, opts.grantedForCall ?? []);
     if (this.mode === 'restricted' && verdict.decision === 'ask') {
-      return { decision: 'deny', reason: `${verdict.reason}; restricted mode cannot ask, so it is denied`, suggestedRules: [] };
+      return { ...verdict, decision: 'deny', reason: `${verdict.reason}; restricted mode cannot ask, so it is denied`, suggestedRules: [] };
     }
     return verdict.decision === 'ask' ? verdict : { ...verdict, suggestedRules: [] };
   }
@@ -78,8 +123,11 @@ export class PermissionPolicy {
     return list.find((rule) => ruleAppliesTo(rule, tool) && (rule.pattern === undefined || matches(rule.pattern)));
   }
 
-  private allowedBy(tool: string, matches: (pattern: string) => boolean): PermissionRule | undefined {
-    return this.findRule('allow', tool, matches) ?? this.findRule('session', tool, matches);
+  private allowedBy(tool: string, matches: (pattern: string) => boolean): { rule: PermissionRule; cause: VerdictCause } | undefined {
+    const rule = this.findRule('allow', tool, matches);
+    if (rule) return { rule, cause: 'allow-rule' };
+    const session = this.findRule('session', tool, matches);
+    return session ? { rule: session, cause: 'session-rule' } : undefined;
   }
 
   private pathMatcher(absolutePath: string): (pattern: string) => boolean {
@@ -89,19 +137,19 @@ export class PermissionPolicy {
   private modeDefault(what: string): Outcome {
     switch (this.mode) {
       case 'unrestricted':
-        return { decision: 'allow', reason: `${what}: allowed in unrestricted mode` };
+        return { decision: 'allow', cause: 'mode-default', reason: `${what}: allowed in unrestricted mode` };
       case 'restricted':
-        return { decision: 'deny', reason: `${what}: restricted mode allows no writes and no shell` };
+        return { decision: 'deny', cause: 'mode-default', reason: `${what}: restricted mode allows no writes and no shell` };
       default:
-        return { decision: 'ask', reason: `${what} needs your approval` };
+        return { decision: 'ask', cause: 'mode-default', reason: `${what} needs your approval` };
     }
   }
 
-  private evaluatePaths(target: PermissionTarget, tool: string, readOnly: boolean): PermissionVerdict {
+  private evaluatePaths(target: PermissionTarget, tool: string, readOnly: boolean, grantedForCall: readonly string[]): PermissionVerdict {
     const paths = (target.paths ?? []).map((p) => path.resolve(this.cwd, p));
     const subjects: Array<string | undefined> = paths.length > 0 ? paths : [undefined];
-    const outcomes = subjects.map((p) => this.evaluateOnePath(tool, p, readOnly, target.description));
-    const worst = outcomes.reduce((a, b) => (RANK[b.decision] > RANK[a.decision] ? b : a));
+    const outcomes = subjects.map((p) => this.evaluateOnePath(tool, p, readOnly, target.description, grantedForCall));
+    const worst = worstOf(outcomes);
     const suggestedRules =
       paths.length === 0
         ? [target.ruleTool]
@@ -113,29 +161,45 @@ export class PermissionPolicy {
     return { cwd: this.cwd, home: this.home };
   }
 
-  private evaluateOnePath(tool: string, absolutePath: string | undefined, readOnly: boolean, description: string): Outcome {
+  private evaluateOnePath(
+    tool: string,
+    absolutePath: string | undefined,
+    readOnly: boolean,
+    description: string,
+    grantedForCall: readonly string[],
+  ): Outcome {
     const matches = absolutePath === undefined ? () => false : this.pathMatcher(absolutePath);
     const shown = absolutePath === undefined ? description : this.display(absolutePath);
     const deny = this.findRule('deny', tool, matches);
-    if (deny) return { decision: 'deny', reason: `${shown}: denied by rule ${formatRule(deny)}` };
+    if (deny) return { decision: 'deny', cause: 'deny-rule', reason: `${shown}: denied by rule ${formatRule(deny)}` };
     const ask = this.findRule('ask', tool, matches);
-    if (ask) return { decision: 'ask', reason: `${shown}: rule ${formatRule(ask)} asks first` };
+    if (ask) return { decision: 'ask', cause: 'ask-rule', reason: `${shown}: rule ${formatRule(ask)} asks first` };
     if (!readOnly && absolutePath !== undefined) {
       const why = protectedReason(absolutePath, this.context());
-      if (why) return { decision: 'ask', reason: `${shown} is protected (${why}); writes there always ask` };
+      if (why) return { decision: 'ask', cause: 'protected', reason: `${shown} is protected (${why}); writes there always ask` };
     }
     const allow = this.allowedBy(tool, matches);
-    if (allow) return { decision: 'allow', reason: `${shown}: allowed by rule ${formatRule(allow)}` };
-    if (readOnly) return this.readDefault(absolutePath, shown);
+    if (allow) return { decision: 'allow', cause: allow.cause, reason: `${shown}: allowed by rule ${formatRule(allow.rule)}` };
+    if (readOnly) return this.readDefault(absolutePath, shown, grantedForCall);
     return this.modeDefault(`${tool} ${shown}`);
   }
 
-  private readDefault(absolutePath: string | undefined, shown: string): Outcome {
-    const inside =
-      absolutePath === undefined || isInside(absolutePath, this.cwd) || (this.directories?.isGranted(absolutePath) ?? false);
-    if (inside || this.mode === 'unrestricted') return { decision: 'allow', reason: `${shown}: reading is allowed` };
-    if (this.mode === 'restricted') return { decision: 'deny', reason: `${shown} is outside the workspace; restricted mode reads only inside it` };
-    return { decision: 'ask', reason: `${shown} is outside the workspace` };
+  /** Is the path in a granted folder (config `additionalDirectories`, the agent's output folder, session grants)? */
+  private isGranted(absolutePath: string, grantedForCall: readonly string[]): boolean {
+    const candidates = [absolutePath, realPathOf(absolutePath)];
+    return candidates.some(
+      (p) => (this.directories?.isGranted(p) ?? false) || grantedForCall.some((dir) => isInside(p, dir) || isInside(p, realPathOf(dir))),
+    );
+  }
+
+  private readDefault(absolutePath: string | undefined, shown: string, grantedForCall: readonly string[]): Outcome {
+    const inside = absolutePath === undefined || isInside(absolutePath, this.cwd) || this.isGranted(absolutePath, grantedForCall);
+    if (inside) return { decision: 'allow', cause: 'read-allowed', reason: `${shown}: reading is allowed` };
+    if (this.mode === 'unrestricted') return { decision: 'allow', cause: 'mode-default', reason: `${shown}: reading is allowed in unrestricted mode` };
+    if (this.mode === 'restricted') {
+      return { decision: 'deny', cause: 'outside-workspace', reason: `${shown} is outside the workspace; restricted mode reads only inside it` };
+    }
+    return { decision: 'ask', cause: 'outside-workspace', reason: `${shown} is outside the workspace` };
   }
 
   private display(absolutePath: string): string {
@@ -144,9 +208,9 @@ export class PermissionPolicy {
 
   private evaluateBash(command: string): PermissionVerdict {
     const parts = splitShellCommand(command).filter((part) => part.text !== '' || part.writes.length > 0);
-    if (parts.length === 0) return { decision: 'allow', reason: 'empty command', suggestedRules: [] };
+    if (parts.length === 0) return { decision: 'allow', cause: 'empty-command', reason: 'empty command', suggestedRules: [] };
     const outcomes = parts.map((part) => this.evaluatePart(part));
-    const worst = outcomes.reduce((a, b) => (RANK[b.decision] > RANK[a.decision] ? b : a));
+    const worst = worstOf(outcomes);
     const suggestedRules = parts
       .filter((_, i) => outcomes[i]?.decision === 'ask')
       .map((part) => suggestBashRule(part))
@@ -160,22 +224,22 @@ export class PermissionPolicy {
     const targets = part.writes.map((write) => path.resolve(this.cwd, this.expandHome(write.target)));
 
     const deny = this.findRule('deny', 'Bash', matches);
-    if (deny) return { decision: 'deny', reason: `"${shown}" is denied by rule ${formatRule(deny)}` };
+    if (deny) return { decision: 'deny', cause: 'deny-rule', reason: `"${shown}" is denied by rule ${formatRule(deny)}` };
     for (const target of targets) {
       const rule = this.findRule('deny', 'Write', this.pathMatcher(target));
-      if (rule) return { decision: 'deny', reason: `writing ${this.display(target)} is denied by rule ${formatRule(rule)}` };
+      if (rule) return { decision: 'deny', cause: 'deny-rule', reason: `writing ${this.display(target)} is denied by rule ${formatRule(rule)}` };
     }
     const ask = this.findRule('ask', 'Bash', matches);
-    if (ask) return { decision: 'ask', reason: `"${shown}": rule ${formatRule(ask)} asks first` };
-    if (part.unparseable) return { decision: 'ask', reason: `"${shown}": ${part.unparseable}` };
-    if (part.risky) return { decision: 'ask', reason: `"${shown}" ${part.risky}` };
+    if (ask) return { decision: 'ask', cause: 'ask-rule', reason: `"${shown}": rule ${formatRule(ask)} asks first` };
+    if (part.unparseable) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}": ${part.unparseable}` };
+    if (part.risky) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}" ${part.risky}` };
     for (const target of targets) {
       const why = protectedReason(target, this.context());
-      if (why) return { decision: 'ask', reason: `"${shown}" writes ${this.display(target)}, which is protected (${why})` };
+      if (why) return { decision: 'ask', cause: 'protected', reason: `"${shown}" writes ${this.display(target)}, which is protected (${why})` };
     }
     if (part.text === '') return this.modeDefault(shown);
     const allow = this.allowedBy('Bash', matches);
-    if (allow) return { decision: 'allow', reason: `"${shown}" is allowed by rule ${formatRule(allow)}` };
+    if (allow) return { decision: 'allow', cause: allow.cause, reason: `"${shown}" is allowed by rule ${formatRule(allow.rule)}` };
     return this.modeDefault(`"${shown}"`);
   }
 

@@ -36,6 +36,31 @@ function deepMerge(base: Record<string, unknown>, overlay: Record<string, unknow
   return out;
 }
 
+/**
+ * In `setModel` a `/` or `:` after a word means `<provider>/<model>`: an unknown provider or a missing model is refused
+ * rather than taken as a model id (the schema already refused a missing half around `/`).
+ */
+function checkProviderPrefix(model: string, provider: ProviderId | undefined): void {
+  if (provider) return;
+  const providers = PROVIDER_IDS.join(', ');
+  const slash = model.indexOf('/');
+  if (slash > 0) {
+    const head = model.slice(0, slash);
+    throw new RuntimeRequestError(
+      RpcErrorCode.InvalidParams,
+      `invalid params for setModel: "model": "${head}" in "${model}" is not a provider (the providers are ${providers}); ` +
+        `write <provider>/<model>, e.g. "ggufserver/${model.slice(slash + 1)}"; a model id that itself contains "/" needs its provider in front, e.g. "vendorapi/${model}"`,
+    );
+  }
+  const bareProvider = /^([a-z]+):$/i.exec(model)?.[1]?.toLowerCase();
+  if (bareProvider !== undefined && (PROVIDER_IDS as readonly string[]).includes(bareProvider)) {
+    throw new RuntimeRequestError(
+      RpcErrorCode.InvalidParams,
+      `invalid params for setModel: "model": the model after "${bareProvider}:" is missing: write ${bareProvider}/<model>`,
+    );
+  }
+}
+
 export function createHandlers(session: Session, capabilities: Capabilities): Handlers {
   return {
     initialize: (p) => {
@@ -103,6 +128,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
     setYolo: (p) => ({ yolo: session.setYolo(p.enabled, p.timeoutMinutes) }),
     setModel: (p) => {
       const sel = parseModelSelector(p.model);
+      checkProviderPrefix(p.model, sel.provider);
       session.selection = { ...(sel.provider ? { provider: sel.provider } : { provider: session.selected().provider as ProviderId }), model: sel.model };
       return session.selected();
     },
@@ -161,7 +187,11 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       if (!parsed.success) {
         throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${formatZodIssues(parsed.error.issues)}`);
       }
-      session.config = parsed.data;
+      try {
+        session.applyConfig(parsed.data);
+      } catch (e) {
+        throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${(e as Error).message}`);
+      }
       return session.selected();
     },
     setEditorMcpTools: (p) => {

@@ -104,14 +104,57 @@ describe('agentcli: one-shot runs', () => {
     assert.equal(readFileSync(path.join(cwd, 'new/b.txt'), 'utf8'), 'bee\n');
   });
 
-  it('--patch with --json carries the patch in the result', async () => {
+  it('--patch with --json carries the patch in the result; without --yolo or an allow rule nothing is applied', async () => {
     const cwd = makeWorkspace({ 'a.txt': 'x\n' }, stub.origin);
     stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
     const r = await runCli(['--patch', '--json', '-p', 'go'], cwd);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.match(out.patch, /-x\n\+y/);
-    assert.deepEqual(out.applied, [{ path: 'a.txt', status: 'applied' }]);
+    assert.deepEqual(out.applied, [{ path: 'a.txt', status: 'not_approved', rule: 'Write(a.txt)' }]);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'x\n');
+    assert.match(r.stderr, /not applied .*: a\.txt\n/);
+    assert.match(r.stderr, /--yolo.*"Write\(a\.txt\)".*git apply/s);
+  });
+
+  it('--patch --json --yolo applies the batch', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
+    const r = await runCli(['--patch', '--json', '--yolo', '-p', 'go'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).applied, [{ path: 'a.txt', status: 'applied' }]);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'y\n');
+  });
+
+  it('--patch applies only the writes an allow rule approves and lists the rest', async () => {
+    const cwd = makeWorkspace({ 'src/a.ts': 'a\n', 'b.txt': 'b\n' }, stub.origin, { permissions: { allow: ['Write(src/**)'] } });
+    stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'src/a.ts', content: 'A\n' } },
+          { name: 'write_file', arguments: { path: 'b.txt', content: 'B\n' } },
+        ],
+      },
+      { text: 'ok' },
+    );
+    const r = await runCli(['--patch', '-p', 'go'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\+\+\+ b\/src\/a\.ts/);
+    assert.match(r.stdout, /\+\+\+ b\/b\.txt/, 'the diff shows every change, applied or not');
+    assert.equal(readFileSync(path.join(cwd, 'src/a.ts'), 'utf8'), 'A\n');
+    assert.equal(readFileSync(path.join(cwd, 'b.txt'), 'utf8'), 'b\n');
+    assert.match(r.stderr, /applied: src\/a\.ts/);
+    assert.match(r.stderr, /not applied .*: b\.txt\n/);
+  });
+
+  it('-p reads inside permissions.additionalDirectories without --yolo', async () => {
+    const outside = makeWorkspace({ 'data.csv': 'col\n42\n' });
+    const cwd = makeWorkspace({}, stub.origin, { permissions: { additionalDirectories: [outside] } });
+    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'data.csv') } }] }, { text: 'read it' });
+    const r = await runCli(['-p', 'read the data'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stderr, /denied/);
+    assert.match(stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /42/);
   });
 
   it('provider errors exit 1 with the remedy', async () => {

@@ -32,4 +32,14 @@ describe('DirectoryGrants', () => {
     grants.grantSession(path.join(root, 'x'));
     assert.ok(grants.isGranted(path.join(root, 'x', 'y')));
   });
+
+  it('new configured folders replace the old ones and keep the session grants', () => {
+    const grants = new DirectoryGrants([path.join(root, 'old')]);
+    grants.grantSession(path.join(root, 'granted'));
+    grants.setConfigured([path.join(root, 'new')]);
+    assert.ok(!grants.isGranted(path.join(root, 'old', 'f')));
+    assert.ok(grants.isGranted(path.join(root, 'new', 'f')));
+    assert.ok(grants.isGranted(path.join(root, 'granted', 'f')));
+    assert.deepEqual(grants.list().sort(), [path.join(root, 'granted'), path.join(root, 'new')].sort());
+  });
 });

@@ -159,4 +159,69 @@ describe('PermissionPolicy', () => {
       assert.deepEqual(policy().evaluate(write('/w/project/.vscode/settings.json'), false).suggestedRules, []);
     });
   });
+
+  describe('the cause of a verdict', () => {
+    it('names the rule or check that decided, not only a message', () => {
+      const p = policy({ allow: ['Write(lib/**)'], ask: ['Write(src/**)'], deny: ['Write(dist/**)'] });
+      const cause = (...paths: string[]) => p.evaluate(write(...paths), false).cause;
+      assert.equal(cause('/w/project/dist/a.js'), 'deny-rule');
+      assert.equal(cause('/w/project/src/a.ts'), 'ask-rule');
+      assert.equal(cause('/w/project/lib/a.ts'), 'allow-rule');
+      assert.equal(cause('/w/project/.agentcli/config.json'), 'protected');
+      assert.equal(cause('/w/project/other.ts'), 'mode-default');
+      assert.equal(p.evaluate(bash('sudo ls'), false).cause, 'risky-command');
+      assert.equal(p.evaluate(read('/etc/hosts'), true).cause, 'outside-workspace');
+      p.addSessionRules(['Write(tmp/**)']);
+      assert.equal(cause('/w/project/tmp/x'), 'session-rule');
+    });
+
+    it('reports an ask rule or a protected path over the mode default when several paths ask', () => {
+      const p = policy({ ask: ['Write(src/**)'] });
+      const verdict = p.evaluate(write('/w/project/other.ts', '/w/project/src/a.ts'), false);
+      assert.equal(verdict.decision, 'ask');
+      assert.equal(verdict.cause, 'ask-rule');
+      assert.equal(p.evaluate(write('/w/project/other.ts', '/w/project/.vscode/settings.json'), false).cause, 'protected');
+    });
+
+    it('keeps the cause when restricted mode turns an ask into a deny', () => {
+      const verdict = policy({ ask: ['Write(src/**)'] }, 'restricted').evaluate(write('/w/project/src/a.ts'), false);
+      assert.equal(verdict.decision, 'deny');
+      assert.equal(verdict.cause, 'ask-rule');
+    });
+  });
+
+  describe('granted directories', () => {
+    it('allows a read in a folder granted for this call only, and not the next call', () => {
+      const p = policy();
+      assert.equal(p.evaluate(read('/data/x/a.csv'), true, { grantedForCall: ['/data/x'] }).decision, 'allow');
+      assert.equal(p.evaluate(read('/data/y/a.csv'), true, { grantedForCall: ['/data/x'] }).decision, 'ask');
+      assert.equal(p.evaluate(read('/data/x/a.csv'), true).decision, 'ask');
+    });
+
+    it('sees folders granted to the shared DirectoryGrants after it was built', () => {
+      const grants = new DirectoryGrants([]);
+      const p = new PermissionPolicy({ cwd, home, mode: 'interactive', rules: { allow: [], ask: [], deny: [] }, directories: grants });
+      assert.equal(p.evaluate(read('/data/late/a.csv'), true).decision, 'ask');
+      grants.grantSession('/data/late');
+      assert.equal(p.evaluate(read('/data/late/a.csv'), true).decision, 'allow');
+    });
+
+    it('still applies deny rules inside granted folders', () => {
+      const p = policy({ deny: ['Read(/data/shared/secret/**)'] }, 'interactive', ['/data/shared']);
+      assert.equal(p.evaluate(read('/data/shared/secret/k'), true).decision, 'deny');
+    });
+  });
+
+  describe('new settings', () => {
+    it('setRules replaces the configured rules and keeps the rules approved for the session', () => {
+      const p = policy({ allow: ['Bash(npm test)'] });
+      p.addSessionRules(['Bash(git status)']);
+      p.setRules({ allow: [], ask: [], deny: ['Read(*)'] });
+      assert.equal(p.evaluate(read('/w/project/a.ts'), true).decision, 'deny');
+      assert.equal(p.evaluate(bash('npm test'), false).decision, 'ask');
+      assert.equal(p.evaluate(bash('git status'), false).decision, 'allow');
+      assert.throws(() => p.setRules({ allow: ['Bash('], ask: [], deny: [] }), /invalid permission rule/);
+      assert.equal(p.evaluate(read('/w/project/a.ts'), true).decision, 'deny', 'a bad rule leaves the previous rules');
+    });
+  });
 });
