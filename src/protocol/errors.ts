@@ -27,6 +27,8 @@ export type RpcErrorCode = (typeof RpcErrorCode)[keyof typeof RpcErrorCode];
  */
 export const EventErrorCodes = [
   'auth_failed',
+  /** A hosted model outside the caller's plan (the key is valid); the remedy names the plan that includes it. */
+  'not_in_plan',
   'rate_limited',
   'context_too_long',
   'model_not_available',

@@ -58,10 +58,39 @@ export interface OpenAIStub {
   close(): Promise<void>;
 }
 
+/** What the stub does with a request before any scripted reply: answer it as chat or models, or refuse it. */
+export type StubRoute =
+  | { kind: 'chat' }
+  | { kind: 'models' }
+  | { kind: 'refuse'; status: number; body: unknown; headers?: Record<string, string> };
+
 export interface StubOptions {
   replies?: StubReply[];
   fallback?: (req: RecordedRequest) => StubReply;
   port?: number;
+  /** When set, every request needs `Authorization: Bearer <apiKey>` (else 401 invalid_api_key, as OpenAI answers). */
+  apiKey?: string;
+  /** Replaces the OpenAI routing (`POST /v1/chat/completions`, `GET /v1/models`), e.g. for a cloudhub deployment. */
+  route?: (req: RecordedRequest) => StubRoute;
+}
+
+/**
+ * The routes of an OpenAI-compatible server (the gguf model server, the vendor API): exactly
+ * `POST /v1/chat/completions` and `GET /v1/models`; with `apiKey`, a Bearer key is required.
+ */
+export function openAIRoute(apiKey?: string): (req: RecordedRequest) => StubRoute {
+  return (req) => {
+    const chatRoute = req.method === 'POST' && req.path === '/v1/chat/completions';
+    if (!chatRoute && !(req.method === 'GET' && req.path === '/v1/models')) {
+      const message = `stub: no route for ${req.method} ${req.path}`;
+      return { kind: 'refuse', status: 404, body: { error: { message, type: 'not_found', code: 'stub_no_route' } } };
+    }
+    if (apiKey !== undefined && req.headers['authorization'] !== `Bearer ${apiKey}`) {
+      const message = 'Incorrect API key provided. You can find your API key in your account settings.';
+      return { kind: 'refuse', status: 401, body: { error: { message, type: 'invalid_request_error', code: 'invalid_api_key' } } };
+    }
+    return { kind: chatRoute ? 'chat' : 'models' };
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -163,17 +192,14 @@ export async function startOpenAIStub(opts: StubOptions = {}): Promise<OpenAIStu
     if (!gone && !reply.hang) res.end('data: [DONE]\n\n');
   }
 
+  const route = opts.route ?? openAIRoute(opts.apiKey);
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const recorded = record(req, await readBody(req));
     requests.push(recorded);
-    if (recorded.method === 'POST' && recorded.path.endsWith('/chat/completions')) {
-      await answerChat(recorded, res);
-    } else if (recorded.method === 'GET' && recorded.path.endsWith('/models')) {
-      sendJson(res, 200, modelsBody(models));
-    } else {
-      const message = `stub: no route for ${recorded.method} ${recorded.path}`;
-      sendJson(res, 404, { error: { message, type: 'not_found', code: 'stub_no_route' } });
-    }
+    const routed = route(recorded);
+    if (routed.kind === 'chat') await answerChat(recorded, res);
+    else if (routed.kind === 'models') sendJson(res, 200, modelsBody(models));
+    else sendJson(res, routed.status, routed.body, routed.headers);
   }
 
   const server = createServer((req, res) => {

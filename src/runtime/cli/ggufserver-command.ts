@@ -19,7 +19,7 @@ export const GGUFSERVER_USAGE = `Usage: agentcli ggufserver command [options]
 Prints the command that starts a gguf model server for your hardware (flags of the server, not of agentcli).
 
   --vram <GB>          VRAM of each GPU (omit for CPU only); GPU layers ≈ total VRAM × 2
-  --gpus <N>           number of GPUs (splits layers evenly with --tensor-split)
+  --gpus <N>           number of GPUs, 1 or more (splits layers evenly with --tensor-split)
   --ram <GB>           system RAM (quantization advice; --mlock from 32 GB)
   --model <path>       the .gguf file (checked for the GGUF header)
   --server-bin <name>  the server executable (default: the <gguf-server> placeholder)
@@ -29,13 +29,34 @@ Host and port come from ggufserver.baseUrl (default http://127.0.0.1:8080).`;
 
 class UsageError extends Error {}
 
-function number(name: string, value: string | undefined, integer: boolean): number | undefined {
+function number(name: string, value: string | undefined, integer: boolean, min = 0): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
-    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} of 0 or more (got "${value}")`);
+  const kind = integer ? 'a whole number' : 'a number';
+  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${name} must be ${kind} of ${min} or more (got "${value}")`);
   }
+  if (n < min) throw new UsageError(`${name} must be ${min} or more (got "${value}")`);
   return n;
+}
+
+const NUMERIC_OPTIONS = new Set(['--vram', '--gpus', '--ram']);
+
+/**
+ * `--vram -3` as `--vram=-3`: the argument parser takes a value starting with "-" for an option and calls it
+ * ambiguous; joined, the value reaches the range check, which names the flag and the range.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = argv[i + 1];
+    if (NUMERIC_OPTIONS.has(arg) && next !== undefined && /^-\d|^-\.\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 function quantizationTable(): string {
@@ -50,7 +71,7 @@ export function runGgufServerCommand(argv: string[], io: GgufServerCommandIo): n
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -72,9 +93,9 @@ export function runGgufServerCommand(argv: string[], io: GgufServerCommandIo): n
     }
     const v = parsed.values;
     const vramGb = number('--vram', v.vram, false);
-    const gpus = number('--gpus', v.gpus, true);
+    const gpus = number('--gpus', v.gpus, true, 1);
     const ramGb = number('--ram', v.ram, false);
-    if (gpus !== undefined && gpus > 0 && vramGb === undefined) throw new UsageError('--gpus needs --vram (the VRAM of each GPU)');
+    if (gpus !== undefined && vramGb === undefined) throw new UsageError('--gpus needs --vram (the VRAM of each GPU)');
     let settings = defaultConfig().ggufserver;
     try {
       settings = loadConfig({ cwd: io.cwd, home: io.home, env: io.env }).config.ggufserver;

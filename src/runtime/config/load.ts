@@ -2,6 +2,7 @@ import { dottedPath, configErrorFromIssues } from './errors';
 import { environmentLayer } from './env';
 import { mergeConfigLayers } from './merge';
 import { projectConfigPath, userConfigPath } from './paths';
+import { applyLocalRunnerPreset } from './presets';
 import { readConfigFile, type JsonObject } from './read-file';
 import { ConfigSchema, type Config } from './schema';
 import { resolveSecretReferences, withoutSecrets } from './secrets';
@@ -56,7 +57,8 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   }
 
   const { layer, sources } = environmentLayer(opts.env, merged);
-  const withEnv = resolveSecretReferences(mergeConfigLayers(merged, layer), opts.env);
+  // A preset written into a file applies at load time too (not only through `config set`); explicit values win.
+  const withEnv = applyLocalRunnerPreset(resolveSecretReferences(mergeConfigLayers(merged, layer), opts.env));
 
   const result = ConfigSchema.safeParse(withEnv);
   if (!result.success) {

@@ -90,8 +90,8 @@ export const GgufServerSettingsSchema = z.looseObject({
   temperature: numberFrom(0, 2).default(0.7),
   topP: numberFrom(0, 1).default(0.9),
   topK: int().min(0, { error: 'must be an integer of 0 or more' }).default(40),
-  repeatPenalty: num().default(1.1),
-  seed: int().default(-1),
+  repeatPenalty: num().positive({ error: 'must be a number greater than 0 (1 means no penalty; default 1.1)' }).default(1.1),
+  seed: int().min(-1, { error: 'must be an integer of -1 or more (-1 means a random seed)' }).default(-1),
   maxTokens: positiveInt().optional(),
 });
 

@@ -17,6 +17,7 @@ import { readJsonBody, sendNative } from '../providers/http/native-request';
 import { DECISIONS_MODEL } from '../providers/serviceai/models';
 import { planHint } from '../providers/serviceai/plans';
 import { ProviderError } from '../providers/types';
+import { checkDecisionInputLimit } from './limit';
 import { parseDecisionResponse } from './response';
 
 export const DECISION_TIMEOUT_MS = 60_000;
@@ -60,6 +61,7 @@ export function validateDecideParams(params: unknown): DecideParams {
 /** Asks the decisions model; uses serviceai's baseUrl and key whatever provider the chat uses. */
 export async function requestDecision(config: Config, rawParams: DecideParams, opts: DecideOptions = {}): Promise<DecisionResult> {
   const params = validateDecideParams(rawParams);
+  checkDecisionInputLimit(params);
   const { baseUrl, apiKey } = serviceAiEndpoint(config.serviceai);
   const secrets = new SecretSet([apiKey]);
   const ctx: ErrorContext = { provider: 'serviceai', model: DECISIONS_MODEL, endpoint: baseUrl, secrets };
@@ -93,6 +95,7 @@ export async function requestDecision(config: Config, rawParams: DecideParams, o
 
 /** A 403 (or 404 for the model) names the plans that include the decisions model. */
 function withPlanHint(err: ProviderError): ProviderError {
+  if (err.code === 'not_in_plan') return err;
   if (!(err.status === 403 || (err.status === 404 && err.code === 'model_not_available'))) return err;
   return new ProviderError(
     err.code,

@@ -6,6 +6,8 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { ProviderError, type ProviderId } from './types';
 import { parseRetryAfterMs } from './retry';
 import { redactText, type SecretSet } from '../debug/redact';
+import { GGUF_SLOW_REMEDY, ggufSymptom } from './ggufserver/remedies';
+import { planRefusal } from './serviceai/plan-refusal';
 
 export interface ErrorContext {
   provider: ProviderId;
@@ -107,10 +109,15 @@ export function rateLimitRemedy(provider: ProviderId): string {
     : 'wait a moment and retry, or upgrade the plan';
 }
 
-function modelRemedy(ctx: ErrorContext): string {
+function modelRemedy(ctx: ErrorContext, codeText: string): string {
   switch (ctx.provider) {
-    case 'cloudhub':
-      return 'the deployment name must match exactly (cloudhub.deploymentName / CLOUDHUB_DEPLOYMENT)';
+    case 'cloudhub': {
+      const deployment = 'the deployment name must match exactly (cloudhub.deploymentName / CLOUDHUB_DEPLOYMENT)';
+      // "Resource not found" (no DeploymentNotFound code): the path or the api-version is not one the resource serves.
+      return /deploymentnotfound/i.test(codeText)
+        ? deployment
+        : `${deployment}; also check the endpoint (cloudhub.baseUrl / CLOUDHUB_ENDPOINT) and cloudhub.apiVersion (CLOUDHUB_API_VERSION)`;
+    }
     case 'ggufserver':
       return `check that ${ctx.endpoint} is the model server and that a model is loaded`;
     case 'localrunner':
@@ -142,14 +149,22 @@ export function fromHttpRefusal(refusal: HttpRefusal, ctx: ErrorContext): Provid
   const { status, detail } = refusal;
   const codeText = refusal.codeText ?? '';
   const where = `${ctx.provider} (${ctx.endpoint}, model "${ctx.model}")`;
+  const http = status === undefined ? '' : ` (HTTP ${status})`;
+  const symptom = ctx.provider === 'ggufserver' ? ggufSymptom(status, detail) : undefined;
+  if (symptom) {
+    const keep = symptom.keepStatus ? status : undefined;
+    return safeProviderError(ctx, symptom.code, `the model server at ${ctx.endpoint} ${symptom.what}${http}: ${detail}`, symptom.remedy, keep);
+  }
   if ((status === 400 || status === 413 || status === undefined) && CONTEXT_PATTERN.test(`${codeText} ${detail}`)) {
     return safeProviderError(ctx, 'context_too_long', `the prompt is too long for ${where}: ${detail}`, CONTEXT_REMEDY, status);
   }
   const notFoundCode = codeText.split(' ').some((word) => MODEL_NOT_FOUND_CODES.has(word.toLowerCase()));
   if (status === 404 || notFoundCode) {
     const what = ctx.provider === 'cloudhub' ? 'deployment or model' : 'model';
-    return safeProviderError(ctx, 'model_not_available', `${what} not available at ${where}: ${detail}`, modelRemedy(ctx), status);
+    return safeProviderError(ctx, 'model_not_available', `${what} not available at ${where}: ${detail}`, modelRemedy(ctx, codeText), status);
   }
+  const notInPlan = ctx.provider === 'serviceai' ? planRefusal(refusal, ctx.model) : undefined;
+  if (notInPlan) return safeProviderError(ctx, 'not_in_plan', notInPlan.message, notInPlan.remedy, status);
   if (status === 401 || status === 403) {
     return safeProviderError(ctx, 'auth_failed', `${where} rejected the credentials (HTTP ${status}): ${detail}`, authRemedy(ctx), status);
   }
@@ -213,6 +228,18 @@ function causeProviderError(err: unknown): ProviderError | undefined {
   return undefined;
 }
 
+/** What to do when a model streams too slowly (the idle timeout fired): spec §7 "slow" remedies per provider. */
+export function slowRemedy(provider: ProviderId): string {
+  switch (provider) {
+    case 'ggufserver':
+      return `retry; the model server is slow: ${GGUF_SLOW_REMEDY}`;
+    case 'localrunner':
+      return 'retry; the local runner is slow: enable the GPU or use a smaller model';
+    default:
+      return 'retry; if it keeps happening, check that the server is not overloaded or use a smaller model';
+  }
+}
+
 /** Turns any failure of a request to an OpenAI-compatible endpoint into a ProviderError. */
 export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
   const wrapped = causeProviderError(err);
@@ -224,7 +251,7 @@ export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError 
       ctx,
       'stream_timeout',
       `${ctx.provider} at ${ctx.endpoint} did not answer in time`,
-      'retry; if it persists, check the server load or raise the timeout',
+      slowRemedy(ctx.provider),
     );
   }
   if (err instanceof APIConnectionError) return fromNetworkFailure(err, ctx);

@@ -87,7 +87,21 @@ describe('typed decisions (POST /v1/decisions)', () => {
   it('outside the plan: 403 with the plan hint for weka (both statements)', async () => {
     const err = await failure(requestDecision(cfg('key-free'), { kind: 'noul', question: 'q?' }));
     assert.equal(err.status, 403);
-    assert.match(err.remedy, /weka may not be in your plan: it is included from the Lite plan in the plan list; the model table says Pro and above/);
+    assert.equal(err.code, 'not_in_plan');
+    assert.match(err.message, /^"weka" is not in your plan \(Free\)/);
+    assert.match(err.remedy, /includes "weka" \(it is included from the Lite plan in the plan list; the model table says Pro and above\)/);
+  });
+
+  it('weka\'s 32K input limit is checked before sending: the limit and the estimate, nothing sent', async () => {
+    const huge = 'risk '.repeat(40_000); // 200,000 bytes ≈ 66,667 tokens by the 3-bytes-per-token estimate
+    const err = await failure(requestDecision(cfg(), { kind: 'noul', question: 'Ship it?', context: huge }));
+    assert.equal(err.code, 'context_too_long');
+    assert.match(err.message, /"weka": about 66,6\d\d tokens .* against its limit of 32,000 input tokens; nothing was sent/);
+    assert.match(err.remedy, /shorten the question or --context/);
+    assert.equal(stub.requests.length, 0, 'nothing sent');
+    const fits = 'risk '.repeat(15_000); // 75,000 bytes ≈ 25,000 tokens: under the limit, sent
+    await requestDecision(cfg(), { kind: 'noul', question: 'Ship it?', context: fits });
+    assert.equal(stub.requests.length, 1);
   });
 
   it('without a base URL or key: config_error naming the setting and variable', async () => {

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
 import { CLOUDHUB_TOKEN_SCOPE } from '../../../src/runtime/providers/cloudhub/token-source';
 import { startIdentityStub, type IdentityStub } from '../../stubs/identity-stub';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+import { startCloudHubStub } from '../../stubs/cloudhub-stub';
+import type { OpenAIStub } from '../../stubs/openai-stub';
 import { chat, collect, config, FAST_RETRY, providerErrorOf, textOf } from './helpers';
 
 const ENTRA = { tenantId: 'tenant-a', clientId: 'client-a', clientSecret: 'entra-secret-value-123' };
@@ -10,9 +11,16 @@ const ENTRA = { tenantId: 'tenant-a', clientId: 'client-a', clientSecret: 'entra
 describe('cloudhub entra-id and managed-identity tokens', () => {
   let chatStub: OpenAIStub;
   let identity: IdentityStub | undefined;
+  /** Identity stubs whose issued tokens the deployment accepts (none when `tokensRevoked`). */
+  const issuers = new Set<IdentityStub>();
+  let tokensRevoked = false;
   const savedEnv = { ...process.env };
   beforeEach(async () => {
-    chatStub = await startOpenAIStub();
+    tokensRevoked = false;
+    chatStub = await startCloudHubStub({
+      deployments: ['dep-1'],
+      acceptToken: (token) => !tokensRevoked && [...issuers].some((s) => s.issued.includes(token)),
+    });
   });
   afterEach(async () => {
     await chatStub.close();
@@ -26,6 +34,7 @@ describe('cloudhub entra-id and managed-identity tokens', () => {
 
   function cloudhub(settings: Record<string, unknown>, id: IdentityStub | undefined = identity) {
     assert.ok(id, 'an identity stub is running');
+    issuers.add(id);
     return createProvider(
       config({ provider: 'cloudhub', cloudhub: { baseUrl: chatStub.origin, deploymentName: 'dep-1', ...settings } }),
       {},
@@ -112,10 +121,20 @@ describe('cloudhub entra-id and managed-identity tokens', () => {
 
   it('a 401 from the deployment with a token is mapped to the identity remedy; the token never shows', async () => {
     identity = await startIdentityStub(ENTRA);
-    chatStub.enqueue({ status: 401, errorBody: { error: { message: 'token rejected', code: '401' } } });
+    tokensRevoked = true; // the identity issues a token, the deployment refuses it (no role on the resource)
     const err = await providerErrorOf(cloudhub({ authMethod: 'entra-id', ...ENTRA }).streamChat(chat()));
     assert.equal(err.code, 'auth_failed');
     assert.match(err.remedy, /identity credentials/);
+    assert.equal(err.status, 401);
     assert.ok(identity.issued[0] && !err.message.includes(identity.issued[0]));
+  });
+
+  it('api-key: a wrong key is refused by the deployment (401) with the key remedy; no key leaks', async () => {
+    identity = await startIdentityStub(ENTRA);
+    const err = await providerErrorOf(cloudhub({ apiKey: 'wrong-hub-key-4711' }).streamChat(chat()));
+    assert.equal(err.code, 'auth_failed');
+    assert.match(err.message, /Access denied due to invalid subscription key/);
+    assert.match(err.remedy, /check the API key or identity credentials/);
+    assert.ok(!err.message.includes('wrong-hub-key-4711'));
   });
 });

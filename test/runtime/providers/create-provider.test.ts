@@ -2,8 +2,11 @@ import { strict as assert } from 'node:assert';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
 import { cloudHubDeploymentUrl } from '../../../src/runtime/providers/builders/cloudhub';
 import { ProviderError } from '../../../src/runtime/providers/types';
+import { startCloudHubStub } from '../../stubs/cloudhub-stub';
 import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
-import { chat, collect, config, textOf } from './helpers';
+import { chat, collect, config, providerErrorOf, textOf } from './helpers';
+
+const failure = providerErrorOf;
 
 function configError(fn: () => unknown): ProviderError {
   try {
@@ -66,6 +69,20 @@ describe('createProvider: selection and request shape per provider', () => {
     assert.deepEqual([req?.body.max_tokens, req?.body.temperature, req?.body.top_p], [4096, 0.7, 0.8]);
   });
 
+  it('vendorapi: a wrong key is refused by a server that checks it (401 → verify the key), without the key in the message', async () => {
+    const checked = await startOpenAIStub({ apiKey: 'vk-right-key' });
+    try {
+      const cfg = config({ provider: 'vendorapi', vendorapi: { apiKey: 'vk-wrong-key-77', model: 'm', baseUrl: checked.url } });
+      const err = await failure(createProvider(cfg).streamChat(chat()));
+      assert.equal(err.code, 'auth_failed');
+      assert.match(err.remedy, /verify the API key \(vendorapi\.apiKey \/ VENDORAPI_API_KEY\)/);
+      assert.ok(!err.message.includes('vk-wrong-key-77'));
+      assert.equal(checked.requests[0]?.path, '/v1/chat/completions');
+    } finally {
+      await checked.close();
+    }
+  });
+
   it('vendorapi: missing key or model is a config_error naming the setting', () => {
     const noKey = configError(() => createProvider(config({ provider: 'vendorapi', vendorapi: { model: 'm' } })));
     assert.match(noKey.message, /vendorapi\.apiKey is not set/);
@@ -119,33 +136,43 @@ describe('createProvider: selection and request shape per provider', () => {
   });
 
   it('cloudhub (api-key): deployment path, api-version query, api-key header and no Authorization', async () => {
-    const cfg = config({
-      provider: 'cloudhub',
-      cloudhub: { baseUrl: stub.origin, deploymentName: 'dep-1', apiKey: 'hub-key-99' },
-    });
-    const p = createProvider(cfg);
-    assert.equal(p.model, 'dep-1');
-    stub.enqueue({ text: 'from the hub' });
-    assert.equal(textOf(await collect(p.streamChat(chat()))), 'from the hub');
-    const req = stub.requests[0];
-    assert.equal(req?.path, '/openai/deployments/dep-1/chat/completions');
-    assert.deepEqual(req?.query, { 'api-version': '2024-10-21' });
-    assert.equal(req?.headers['api-key'], 'hub-key-99');
-    assert.equal(req?.headers['authorization'], undefined);
+    const hub = await startCloudHubStub({ deployments: ['dep-1', 'full'], apiKey: 'hub-key-99' });
+    try {
+      const cfg = config({
+        provider: 'cloudhub',
+        cloudhub: { baseUrl: hub.origin, deploymentName: 'dep-1', apiKey: 'hub-key-99' },
+      });
+      const p = createProvider(cfg);
+      assert.equal(p.model, 'dep-1');
+      hub.enqueue({ text: 'from the hub' });
+      assert.equal(textOf(await collect(p.streamChat(chat()))), 'from the hub');
+      const req = hub.requests[0];
+      assert.equal(req?.path, '/openai/deployments/dep-1/chat/completions');
+      assert.deepEqual(req?.query, { 'api-version': '2024-10-21' });
+      assert.equal(req?.headers['api-key'], 'hub-key-99');
+      assert.equal(req?.headers['authorization'], undefined);
+    } finally {
+      await hub.close();
+    }
   });
 
   it('cloudhub: a baseUrl that already names the deployment is used as is; health probes with one token', async () => {
-    const cfg = config({
-      cloudhub: { baseUrl: `${stub.origin}/openai/deployments/full`, apiKey: 'hub-key-99', apiVersion: '2025-01-01' },
-    });
-    const p = createProvider(cfg, { provider: 'cloudhub' });
-    stub.enqueue({ text: 'OK' });
-    const health = await p.checkHealth();
-    assert.equal(health.ok, true, health.message);
-    assert.equal(stub.requests[0]?.path, '/openai/deployments/full/chat/completions');
-    assert.equal(stub.requests[0]?.query['api-version'], '2025-01-01');
-    assert.equal(stub.requests[0]?.body.max_tokens, 1);
-    assert.deepEqual(await p.listModels(), [{ id: 'full', available: true }]);
+    const hub = await startCloudHubStub({ deployments: ['dep-1', 'full'], apiKey: 'hub-key-99' });
+    try {
+      const cfg = config({
+        cloudhub: { baseUrl: `${hub.origin}/openai/deployments/full`, apiKey: 'hub-key-99', apiVersion: '2025-01-01' },
+      });
+      const p = createProvider(cfg, { provider: 'cloudhub' });
+      hub.enqueue({ text: 'OK' });
+      const health = await p.checkHealth();
+      assert.equal(health.ok, true, health.message);
+      assert.equal(hub.requests[0]?.path, '/openai/deployments/full/chat/completions');
+      assert.equal(hub.requests[0]?.query['api-version'], '2025-01-01');
+      assert.equal(hub.requests[0]?.body.max_tokens, 1);
+      assert.deepEqual(await p.listModels(), [{ id: 'full', available: true }]);
+    } finally {
+      await hub.close();
+    }
   });
 
   it('cloudhub: builds the endpoint from resourceName and names each missing setting', () => {

@@ -7,7 +7,8 @@ import { createProvider } from '../../../src/runtime/providers/create-provider';
 import { requestDecision } from '../../../src/runtime/decisions/client';
 import { ProviderError } from '../../../src/runtime/providers/types';
 import { startServiceAiStub, type ServiceAiStub } from '../../stubs/serviceai-stub';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+import { startCloudHubStub } from '../../stubs/cloudhub-stub';
+import type { OpenAIStub } from '../../stubs/openai-stub';
 import { startIdentityStub } from '../../stubs/identity-stub';
 import { makeWorkspace, startRuntime, testEnv, type RuntimeUnderTest } from '../../helpers/runtime-process';
 import { ensureRuntimeBuilt } from '../../sdk/helpers';
@@ -56,9 +57,11 @@ describe('debug logging (SERVICE_DEBUG) and secret redaction', () => {
   describe('providers with debug on and a canary key', () => {
     let service: ServiceAiStub;
     let chatStub: OpenAIStub;
+    /** Tokens the cloudhub stub accepts: those the identity stub issued. */
+    let tokens: readonly string[] = [];
     beforeEach(async () => {
       service = await startServiceAiStub();
-      chatStub = await startOpenAIStub();
+      chatStub = await startCloudHubStub({ deployments: ['d'], apiKey: CANARY, acceptToken: (t) => tokens.includes(t) });
     });
     afterEach(async () => {
       await service.close();
@@ -103,6 +106,7 @@ describe('debug logging (SERVICE_DEBUG) and secret redaction', () => {
       );
       await collect(keyed.streamChat(chat()));
       const identity = await startIdentityStub({ tenantId: 't', clientId: 'c', clientSecret: CANARY });
+      tokens = identity.issued;
       try {
         chatStub.enqueue({ text: 'ok' });
         const entra = createProvider(

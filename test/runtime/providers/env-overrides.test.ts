@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { loadConfig } from '../../../src/runtime/config/load';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+import { startCloudHubStub } from '../../stubs/cloudhub-stub';
+import type { OpenAIStub } from '../../stubs/openai-stub';
 import { startServiceAiStub, type ServiceAiStub } from '../../stubs/serviceai-stub';
 import { tempLayout, writeJson, type TempLayout } from '../config/helpers';
 import { chat, collect } from './helpers';
@@ -12,7 +13,8 @@ describe('environment overrides beat the config file (real requests)', () => {
   let service: ServiceAiStub;
   beforeEach(async () => {
     t = tempLayout();
-    chatStub = await startOpenAIStub();
+    // The deployment only exists, and the key only works, as the environment names them.
+    chatStub = await startCloudHubStub({ deployments: ['env-dep'], apiKey: 'env-key-5678' });
     service = await startServiceAiStub();
   });
   afterEach(async () => {

@@ -29,6 +29,25 @@ describe('test stub server (OpenAI-compatible wire format)', () => {
     }
   });
 
+  it('serves exactly /v1/chat/completions and /v1/models; with an apiKey it requires Authorization: Bearer <key>', async () => {
+    const stub = await startOpenAIStub({ apiKey: 'vk-stub-key', fallback: () => ({ text: 'ok' }) });
+    try {
+      const post = (url: string, headers: Record<string, string> = {}) =>
+        fetch(url, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }), headers: { 'content-type': 'application/json', ...headers } });
+      const good = { authorization: 'Bearer vk-stub-key' };
+      assert.equal((await post(`${stub.origin}/chat/completions`, good)).status, 404, 'no /v1 prefix → no route');
+      assert.equal((await post(`${stub.origin}/openai/deployments/d/chat/completions`, good)).status, 404, 'not a cloudhub path');
+      const noKey = await post(`${stub.url}/chat/completions`);
+      assert.equal(noKey.status, 401);
+      assert.equal(((await noKey.json()) as { error: { code: string } }).error.code, 'invalid_api_key');
+      assert.equal((await post(`${stub.url}/chat/completions`, { authorization: 'Bearer wrong' })).status, 401);
+      assert.equal((await post(`${stub.url}/chat/completions`, good)).status, 200);
+      assert.equal((await fetch(`${stub.url}/models`, { headers: good })).status, 200);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it('scriptedToolTurn scripts a tool call followed by a text answer', () => {
     assert.deepEqual(scriptedToolTurn('read_file', { path: 'a' }, 'done'), [
       { toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }] },

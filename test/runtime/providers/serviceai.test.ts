@@ -122,7 +122,10 @@ describe('serviceai: catalog, plans, aliases, limits', () => {
   it('a model outside the plan is refused by the service; the remedy names the plan that includes it', async () => {
     const err = await providerErrorOf(service('key-free', 'moa').streamChat(chat()));
     assert.equal(err.status, 403);
-    assert.match(err.remedy, /"moa" may not be in your plan: it is included from the Pro plan/);
+    assert.equal(err.code, 'not_in_plan', 'a plan refusal is not a credentials problem');
+    assert.match(err.message, /^"moa" is not in your plan \(Free\)/);
+    assert.doesNotMatch(err.message, /rejected the credentials/);
+    assert.match(err.remedy, /^upgrade to a plan that includes "moa" \(it is included from the Pro plan \(Pro, Pro\+, Max, Team, Enterprise\)\)/);
   });
 
   it('health: reachable with the plan catalog; a selected model outside it is reported with its plan', async () => {

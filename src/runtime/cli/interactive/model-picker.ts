@@ -4,6 +4,7 @@ import { createProvider, parseModelSelector } from '../../providers/create-provi
 import { isProviderId } from '../../providers/model-selector';
 import type { ModelInfo } from '../../providers/types';
 import type { Style } from './ansi';
+import { allowedByCatalog } from './catalog-check';
 import type { InteractiveContext } from './context';
 
 /** How long `/model` waits for the provider's model list. */
@@ -21,22 +22,35 @@ export function showError(ctx: InteractiveContext, err: unknown, what?: string):
   if (typeof remedy === 'string' && remedy) ctx.view.line(`  ${ctx.style.yellow('remedy:')} ${remedy}`);
 }
 
-/** Makes `sel` the session's provider and model after checking the provider can be built with it. */
-export function applySelection(ctx: InteractiveContext, sel: Selection): boolean {
+/** Whether a provider can be built with `sel` (prints why not). */
+function canBuild(ctx: InteractiveContext, sel: Selection): boolean {
   try {
     createProvider(ctx.session.config, sel);
+    return true;
   } catch (err) {
     showError(ctx, err, `cannot switch to ${sel.provider ?? ctx.session.selected().provider}${sel.model ? `/${sel.model}` : ''}`);
     return false;
   }
+}
+
+function commitSelection(ctx: InteractiveContext, sel: Selection): void {
   ctx.session.selection = sel;
   const now = ctx.session.selected();
   ctx.view.line(`${ctx.style.green('✓')} now using ${ctx.style.bold(`${now.provider}/${now.model}`)}`);
+}
+
+/** Makes `sel` the session's provider and model after checking the provider can be built with it. */
+export function applySelection(ctx: InteractiveContext, sel: Selection): boolean {
+  if (!canBuild(ctx, sel)) return false;
+  commitSelection(ctx, sel);
   return true;
 }
 
-/** `/model <provider>/<model>` switches both; `/model <model>` switches the model of the current provider. */
-export function switchModel(arg: string, ctx: InteractiveContext): boolean {
+/**
+ * `/model <provider>/<model>` switches both; `/model <model>` switches the model of the current provider.
+ * A hosted model is checked against the account's catalog first (refused with the plan that includes it).
+ */
+export async function switchModel(arg: string, ctx: InteractiveContext): Promise<boolean> {
   const sel = parseModelSelector(arg);
   if (!sel.model) {
     ctx.view.line(`${ctx.style.red('✗')} "${arg}" names no model: write /model <provider>/<model>, e.g. /model ggufserver/my-model`);
@@ -51,8 +65,11 @@ export function switchModel(arg: string, ctx: InteractiveContext): boolean {
     );
     return false;
   }
-  const provider = sel.provider ?? currentProvider(ctx);
-  return applySelection(ctx, { provider, model: sel.model });
+  const target = { provider: sel.provider ?? currentProvider(ctx), model: sel.model };
+  if (!canBuild(ctx, target)) return false;
+  if (target.provider === 'serviceai' && !(await allowedByCatalog(ctx, target))) return false;
+  commitSelection(ctx, target);
+  return true;
 }
 
 /** `/provider <id>`: switches provider, with that provider's configured model. */

@@ -38,7 +38,7 @@ export async function runSlashCommand(line: string, ctx: InteractiveContext): Pr
     case '/quit':
       return 'exit';
     case '/model':
-      if (arg) switchModel(arg, ctx);
+      if (arg) await switchModel(arg, ctx);
       else await openModelPicker(ctx);
       return 'continue';
     case '/provider':

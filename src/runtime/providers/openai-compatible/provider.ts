@@ -8,7 +8,7 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import { isRetryable, toProviderError, type ErrorContext } from '../errors';
+import { isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
 import { ProviderError } from '../types';
@@ -232,7 +232,7 @@ class OpenAICompatibleProvider implements ModelProvider {
     return new ProviderError(
       'stream_timeout',
       `no data from ${this.id} at ${this.errorContext.endpoint} (model "${this.model}") for ${seconds} s while waiting for ${waitingFor}`,
-      'retry; if it keeps happening, check that the server is not overloaded or use a smaller model',
+      slowRemedy(this.id),
     );
   }
 

@@ -54,7 +54,7 @@ export class ServiceAiProvider implements ModelProvider {
 
   /** A refusal of a model the plan may not include (403, or 404 for the model) names the plan that includes it. */
   private withPlanHint(err: unknown): unknown {
-    if (!(err instanceof ProviderError)) return err;
+    if (!(err instanceof ProviderError) || err.code === 'not_in_plan') return err;
     const hint = planHint(this.model);
     const planRefusal = err.status === 403 || (err.code === 'model_not_available' && err.status === 404);
     if (!hint || !planRefusal) return err;

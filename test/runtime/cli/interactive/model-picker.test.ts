@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createStyle } from '../../../../src/runtime/cli/interactive/ansi';
+import { catalogRefusal } from '../../../../src/runtime/cli/interactive/catalog-check';
 import { formatModelLine, formatTokenCount, parseModelPick } from '../../../../src/runtime/cli/interactive/model-picker';
 import type { ModelInfo } from '../../../../src/runtime/providers/types';
 
@@ -36,6 +37,20 @@ describe('interactive model picker', () => {
       assert.equal(pick.kind, 'error', answer);
       if (pick.kind === 'error') assert.match(pick.message, /is not a model number: type 1 to 4, or press Enter to keep fantail/);
     }
+  });
+
+  it('/model <id> on the hosted catalog: listed and available passes; outside the plan is refused with the plan that includes it', () => {
+    const free: ModelInfo[] = [
+      { id: 'fantail', available: true },
+      { id: 'moa', available: false, reason: 'not in your plan: included from the Pro plan (Pro, Pro+, Max, Team, Enterprise)' },
+    ];
+    assert.equal(catalogRefusal('fantail', free), undefined);
+    assert.equal(catalogRefusal('serviceai:fantail', free), undefined, 'aliases resolve to the bare id');
+    const moa = catalogRefusal('moa', free);
+    assert.match(moa?.message ?? '', /^"moa" is not in your plan: included from the Pro plan/);
+    assert.match(moa?.remedy ?? '', /upgrade to a plan that includes "moa"/);
+    const unknown = catalogRefusal('thirdparty-9', free);
+    assert.match(unknown?.message ?? '', /"thirdparty-9" is not in your plan's catalog \(it lists fantail\)/);
   });
 
   it('formats token counts', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { RUNTIME_VERSION } from '../../../../src/runtime/version';
 import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
 import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
+import { startServiceAiStub } from '../../../stubs/serviceai-stub';
 import { TmuxTerminal, tmuxUnavailableReason } from './tmux-terminal';
 
 /** The main prompt at the start of a line (tmux drops trailing spaces from captured lines). */
@@ -179,6 +180,105 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.line('and now');
     await t.waitFor(/^still x$/m);
     assert.equal(stub.requests.at(-1)!.body.model, 'x', 'failed switches leave the selection alone');
+  });
+
+  it('/help lists every command with what it does', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    t.line('/help');
+    const help = await t.waitFor(/Anything else is a prompt for the agent/);
+    for (const cmd of ['/model', '/model <provider>/<model>', '/provider <id>', '/plan [on|off]', '/review', '/reset', '/help', '/exit']) {
+      assert.ok(help.includes(`  ${cmd} `), `${cmd} is listed:\n${help}`);
+    }
+    assert.match(help, /\/reset +start a new conversation/);
+    assert.equal(stub.requests.length, 0, 'help sends nothing to the model');
+  });
+
+  it('batch review "a" accepts all: every file of the batch is written', async () => {
+    const t = open({ 'a.txt': 'old\n' });
+    await t.waitFor(PROMPT);
+    stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } },
+          { name: 'write_file', arguments: { path: 'c.txt', content: 'third\n' } },
+        ],
+      },
+      { text: 'both written' },
+    );
+    t.line('edit both');
+    await t.waitFor(/\[a\]ccept all \/ \[r\]eject all \/ \[p\]ick files ›$/);
+    assert.equal(existsSync(path.join(cwd, 'c.txt')), false, 'nothing is written before the decision');
+    t.line('a');
+    await t.waitFor(/✓ applied +a\.txt\n[\s\S]*✓ applied +c\.txt\n[\s\S]*›( |$)/);
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'new\n');
+    assert.equal(readFileSync(path.join(cwd, 'c.txt'), 'utf8'), 'third\n');
+  });
+
+  it('permission "s" (session) runs the command and does not ask again for the same command', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'first' });
+    t.line('touch it');
+    await t.waitFor(/alternati\[v\]e ›$/);
+    t.line('s');
+    await t.waitFor(/^first$/m);
+    assert.ok(existsSync(path.join(cwd, 's1.txt')));
+    rmSync(path.join(cwd, 's1.txt'));
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'second' });
+    t.line('touch it again');
+    await t.waitFor(/^second$/m);
+    assert.equal(t.screen().match(/Permission needed: run_command/g)?.length, 1, 'asked only the first time');
+    assert.ok(existsSync(path.join(cwd, 's1.txt')), 'the second run was allowed by the session answer');
+    const config = JSON.parse(readFileSync(path.join(cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
+    assert.deepEqual(config.permissions?.allow ?? [], [], 'a session answer is not saved');
+  });
+
+  it('permission "a" (always) saves the rule to <cwd>/.agentcli/config.json and is not asked again', async () => {
+    const t = open();
+    await t.waitFor(PROMPT);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'kept' });
+    t.line('touch always');
+    const asked = await t.waitFor(/alternati\[v\]e ›$/);
+    const rule = /session\/always would allow: (.+)$/m.exec(asked)?.[1]?.trim();
+    assert.ok(rule, asked);
+    t.line('a');
+    await t.waitFor(/^kept$/m);
+    const config = JSON.parse(readFileSync(path.join(cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
+    assert.ok(config.permissions?.allow?.includes(rule), JSON.stringify(config));
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'again' });
+    t.line('once more');
+    await t.waitFor(/^again$/m);
+    assert.equal(t.screen().match(/Permission needed: run_command/g)?.length, 1);
+  });
+
+  it('/model against the hosted catalog (Free plan): plans shown, outside picks refused, weka points to decisions', async () => {
+    const service = await startServiceAiStub();
+    try {
+      service.addKey('free-key-123', 'Free');
+      const t = open({}, { SERVICE_BASE_URL: service.origin, SERVICE_API_KEY: 'free-key-123', SERVICE_AI_API_KEY: 'free-key-123' });
+      await t.waitFor(PROMPT);
+      t.line('/model serviceai/moa');
+      await t.waitFor(/cannot switch to serviceai\/moa: "moa" is not in your plan: included from the Pro plan[^\n]*\n +remedy: upgrade to a plan that includes "moa"/);
+      t.line('/model serviceai/weka');
+      await t.waitFor(/cannot switch to serviceai\/weka: .*agentcli decide/);
+      t.line('/model serviceai/fantail');
+      await t.waitFor(/now using serviceai\/fantail/);
+      t.line('/model');
+      const picker = await t.waitFor(/model number \(empty keeps fantail\) ›$/);
+      assert.match(picker, /Models of serviceai \(current: fantail\):\n +1\. fantail 256K context \(current\)/);
+      assert.match(picker, / +\d\. weka +unavailable: not in your plan: included from the Lite plan in the plan list; the model table says Pro and above/);
+      assert.match(picker, / +\d\. moa +unavailable: not in your plan: included from the Pro plan/);
+      const moa = /(\d)\. moa/.exec(picker)?.[1];
+      assert.ok(moa);
+      t.line(moa);
+      await t.waitFor(/moa cannot be chosen: not in your plan: included from the Pro plan/);
+      t.line('');
+      await t.waitFor(PROMPT, { count: 5 });
+      assert.ok(service.requests.every((r) => r.path === '/v1/models'), 'no chat request was sent for a refused model');
+    } finally {
+      await service.close();
+    }
   });
 
   it('/reset starts a new conversation and keeps a pending batch, which is reviewed before the next prompt', async () => {
