@@ -51,7 +51,8 @@ if (existsSync('src/extension/extension.ts')) {
   builds.push({ ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true });
 }
 if (existsSync('webview-ui/src/main.ts')) {
-  builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: 'dist/webview.js', minify: true });
+  // In a directory of its own: it is the webview's localResourceRoot (with media/webview), the rest of dist/ is not.
+  builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: 'dist/webview/webview.js', minify: true });
 }
 
 if (watch) {

@@ -123,7 +123,8 @@ async function main(): Promise<number> {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor({ timeout: 60000 });
     // our contributions are there once the extension host has scanned the extension: the activity bar entry shows
     await page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
-    const ctx: E2EContext = { page, stub, script, workspace, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
+    const userDataDir = path.join(runDir, 'code-server', 'user-data');
+    const ctx: E2EContext = { page, stub, script, workspace, userDataDir, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
     for (const c of cases) {
       const started = Date.now();
       script.length = 0;
@@ -140,7 +141,7 @@ async function main(): Promise<number> {
       }
     }
     console.log(`states captured: ${ctx.shots.join(', ')}`);
-    const timing = activationTiming(path.join(runDir, 'code-server', 'user-data', 'logs'));
+    const timing = activationTiming(path.join(userDataDir, 'logs'));
     if (timing) console.log(timing);
   } catch (e) {
     console.error(`harness error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

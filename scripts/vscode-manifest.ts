@@ -1,6 +1,6 @@
 /**
  * Writes the extension's manifest fields into package.json, and only those (the rest of the file belongs to others):
- * main, activationEvents, categories, icon, galleryBanner, contributes, and the scripts package / test:e2e /
+ * main, activationEvents, categories, icon, galleryBanner, capabilities, contributes, and the scripts package / test:e2e /
  * start:vscode. `contributes.configuration` is generated from the settings table, so settings and the
  * settings → configure mapping cannot drift apart.
  *
@@ -60,6 +60,7 @@ const commands = [
   { command: 'agentcli.addSelectionToChat', title: 'Add Selection to Chat', category: cat },
   { command: 'agentcli.selectModel', title: 'Select Model', category: cat, icon: '$(hubot)' },
   { command: 'agentcli.selectProvider', title: 'Select Provider', category: cat },
+  { command: 'agentcli.applyLocalRunnerPreset', title: 'Apply Local Runner Preset', category: cat },
   { command: 'agentcli.togglePlanMode', title: 'Toggle Plan Mode', category: cat },
   { command: 'agentcli.setPermissionMode', title: 'Set Permission Mode', category: cat },
   { command: 'agentcli.yolo', title: 'Yolo Mode for N Minutes', category: cat },
@@ -116,6 +117,16 @@ const contributes = {
   configuration,
 };
 
+const restricted = [...PROVIDER_SETTINGS, ...HOST_SETTINGS].filter((s) => s.restricted).map((s) => `agentcli.${s.key}`);
+const capabilities = {
+  untrustedWorkspaces: {
+    supported: 'limited',
+    description:
+      'In a workspace you have not trusted, agentcli ignores the workspace\'s provider addresses and runtime path, so a folder cannot send your API keys to another host or make the extension run a program.',
+    restrictedConfigurations: restricted,
+  },
+};
+
 const manifest = {
   main: './dist/extension.js',
   // Commands and the view activate the extension implicitly (VS Code >= 1.74); nothing runs on startup.
@@ -123,6 +134,7 @@ const manifest = {
   categories: ['AI', 'Chat', 'Programming Languages'],
   icon: 'media/icon.png',
   galleryBanner: { color: '#1e1e2e', theme: 'dark' },
+  capabilities,
   contributes,
 };
 const scripts = {
@@ -143,5 +155,5 @@ if (process.argv.includes('--check')) {
   console.log('package.json manifest fields are up to date');
 } else {
   writeFileSync(file, text);
-  console.log(`package.json: wrote main, activationEvents, categories, icon, galleryBanner, contributes (${commands.length} commands, ${Object.values(configuration).reduce((n, g) => n + Object.keys(g.properties).length, 0)} settings) and scripts package, test:e2e, start:vscode`);
+  console.log(`package.json: wrote main, activationEvents, categories, icon, galleryBanner, capabilities, contributes (${commands.length} commands, ${Object.values(configuration).reduce((n, g) => n + Object.keys(g.properties).length, 0)} settings) and scripts package, test:e2e, start:vscode`);
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { App } from './app';
 import { CHAT_VIEW_ID } from './chat/chat-view-provider';
 import { registerAddSelection } from './context/add-selection';
+import { registerPresetCommand } from './settings/preset-command';
 import { registerSecretCommands } from './settings/secret-commands';
 
 export function registerCommands(app: App, context: vscode.ExtensionContext): vscode.Disposable[] {
@@ -45,6 +46,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     vscode.commands.registerCommand('agentcli.acceptFile', (uri?: vscode.Uri) => b.markFile(true, uri)),
     vscode.commands.registerCommand('agentcli.rejectFile', (uri?: vscode.Uri) => b.markFile(false, uri)),
     registerAddSelection((chip) => app.addContext(chip)),
+    registerPresetCommand(),
     ...registerSecretCommands(context.secrets),
   ];
 }

@@ -131,7 +131,11 @@ export const chatCases: E2ECase[] = [
       const before = chatRequests(ctx.stub).length;
       ctx.script.push({ toolCalls: [{ name: 'read_file', arguments: { path: file } }] }, { text: 'I read the outside file.' });
       await sendPrompt(ctx.page, `Read ${file}`);
-      await chatView(ctx.page).getByText(outside, { exact: false }).first().waitFor({ timeout: 30000 });
+      const card = chatView(ctx.page).getByTestId('directory-card').last();
+      await card.getByTestId('directory-path').filter({ hasText: outside }).waitFor({ timeout: 30000 });
+      // the reason the runtime gave: which tool wants which kind of access
+      const reason = (await card.locator('.card-description').innerText()).trim();
+      expect(/read access outside the workspace/.test(reason), `the directory-access card shows the reason "${reason}"`);
       await shot(ctx, '07-directory-access-card');
       await clickChatButton(ctx, /allow once|grant once|^allow$/i);
       // Some paths also need a permission after the directory grant.

@@ -5,9 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ask, runtimePid } from './cases-editor';
+import { findFile } from './cases-ux';
 import {
   chatRequests,
   chatView,
+  editMachineSettings,
   editSettings,
   expect,
   runCommand,
@@ -22,6 +24,11 @@ import {
 
 function workspaceSettings(ctx: E2EContext): Record<string, unknown> {
   return JSON.parse(fs.readFileSync(path.join(ctx.workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+}
+
+function userSettings(ctx: E2EContext): Record<string, unknown> {
+  const file = path.join(ctx.userDataDir, 'User', 'settings.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 }
 
 async function pickRow(ctx: E2EContext, text: string): Promise<void> {
@@ -44,9 +51,9 @@ export const runtimeCases: E2ECase[] = [
     name: 'Select Provider from the palette switches provider and model: status bar, next request, its key',
     run: async (ctx) => {
       const key = 'e2e-provider-key-51c0';
-      // vendorapi.model is preset: with it unset the runtime's listModels refuses to list ("vendorapi.model is not
-      // set"), so the picker could not offer the models to choose from (reported; a runtime fix)
-      editSettings(ctx, { 'agentcli.vendorapi.baseUrl': ctx.stub.url, 'agentcli.vendorapi.model': 'stub-model' });
+      // vendorapi has no model set yet: the picker must still list its models (the provider picker used to stick)
+      editSettings(ctx, { 'agentcli.vendorapi.baseUrl': ctx.stub.url, 'agentcli.vendorapi.model': null });
+      expect(workspaceSettings(ctx)['agentcli.vendorapi.model'] === undefined, 'vendorapi.model is set before the case');
       ctx.stub.setModels(['stub-model', 'stub-vendor-model']);
       await setVendorKey(ctx, key);
       await runCommand(ctx.page, 'agentcli: Select Provider');
@@ -65,9 +72,11 @@ export const runtimeCases: E2ECase[] = [
       const req = (await waitForChatRequests(ctx, before + 1))[before]!;
       expect(req.body?.model === 'stub-vendor-model', `the next request used model ${String(req.body?.model)}`);
       expect(req.headers.authorization === `Bearer ${key}`, 'the next request did not carry the vendorapi key from SecretStorage');
+      // saved where it takes effect: the provider in the workspace (which sets it), the model in the user settings
       const saved = workspaceSettings(ctx);
-      expect(saved['agentcli.provider'] === 'vendorapi' && saved['agentcli.vendorapi.model'] === 'stub-vendor-model',
-        `settings.json holds ${String(saved['agentcli.provider'])}/${String(saved['agentcli.vendorapi.model'])}`);
+      const model = await waitFor('vendorapi.model saved to the user settings', () => userSettings(ctx)['agentcli.vendorapi.model']);
+      expect(saved['agentcli.provider'] === 'vendorapi' && model === 'stub-vendor-model',
+        `settings hold ${String(saved['agentcli.provider'])}/${String(model)}`);
       // back to the provider the other cases use
       await runCommand(ctx.page, 'agentcli: Select Provider');
       await pickRow(ctx, 'ggufserver');
@@ -81,12 +90,49 @@ export const runtimeCases: E2ECase[] = [
     },
   },
   {
+    name: 'Apply Local Runner Preset shows each preset\'s values and writes the chosen one to the settings, which reach the runtime',
+    run: async (ctx) => {
+      await runCommand(ctx.page, 'agentcli: Apply Local Runner Preset');
+      for (const name of ['8gb-cpu', '16gb-gpu', '32gb-gpu']) {
+        await ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20000 });
+      }
+      const row = ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: '32gb-gpu' }).first();
+      const text = await row.innerText();
+      expect(text.includes('numCtx 8192') && text.includes('keepAlive 30m'), `the 32gb-gpu row does not show its values: ${text}`);
+      await shot(ctx, '32-local-runner-presets');
+      await row.click();
+      await toast(ctx.page, /applied the local runner preset 32gb-gpu/).waitFor({ timeout: 20000 });
+      await waitFor('the preset saved to the user settings', () => {
+        const s = userSettings(ctx);
+        return s['agentcli.localrunner.numCtx'] === 8192 && s['agentcli.localrunner.keepAlive'] === '30m';
+      });
+      // mirrored like any settings edit: a configure call carrying the values (the output channel logs the traffic)
+      await waitFor('a configure call with the preset\'s values', () => {
+        const f = findFile(path.join(ctx.userDataDir, 'logs'), 'agentcli.log');
+        const sections = f ? [...fs.readFileSync(f, 'utf8').matchAll(/"localrunner":\{([^}]*)\}/g)].map((m) => m[1]!) : [];
+        return sections.some((s) => s.includes('"numCtx":8192') && s.includes('"keepAlive":"30m"'));
+      });
+      await shot(ctx, '33-local-runner-preset-applied');
+    },
+  },
+  {
     name: 'after a crash whose automatic restarts all fail, the panel\'s Restart button brings the runtime back',
     run: async (ctx) => {
       const broken = path.join(path.dirname(ctx.workspace), 'broken-runtime.js');
       fs.writeFileSync(broken, "process.stderr.write('e2e: this runtime build is broken\\n');\nprocess.exit(3);\n");
-      const pid = await waitFor('the runtime process', () => runtimePid(ctx.workspace));
+      // agentcli.cliPath is machine-scoped: a workspace naming a program must be ignored (a restart keeps the bundled runtime)
+      const first = await waitFor('the runtime process', () => runtimePid(ctx.workspace));
       editSettings(ctx, { 'agentcli.cliPath': broken });
+      await ctx.page.waitForTimeout(2500); // the setting would have reached the extension
+      await runCommand(ctx.page, 'agentcli: Restart Runtime');
+      const pid = await waitFor('the bundled runtime after a restart with a workspace cliPath', () => {
+        const p = runtimePid(ctx.workspace);
+        return p !== undefined && p !== first ? p : undefined;
+      }, 30000);
+      editSettings(ctx, { 'agentcli.cliPath': null });
+      await runCommand(ctx.page, 'Notifications: Clear All Notifications'); // the toast below must come from the next edit
+      // where a machine setting is honoured with a remote extension host: the remote Machine settings
+      editMachineSettings(ctx, { 'agentcli.cliPath': broken });
       await toast(ctx.page, /runtime path changed/).waitFor({ timeout: 20000 }); // offered, not taken: the crash comes first
       process.kill(pid, 'SIGKILL');
       const banner = chatView(ctx.page).getByTestId('runtime-banner');
@@ -96,7 +142,7 @@ export const runtimeCases: E2ECase[] = [
       await restart.waitFor();
       expect(runtimePid(ctx.workspace) === undefined, 'a runtime process is running although every restart failed');
       await shot(ctx, '30-restarts-used-up');
-      editSettings(ctx, { 'agentcli.cliPath': null });
+      editMachineSettings(ctx, { 'agentcli.cliPath': null });
       await ctx.page.waitForTimeout(2500); // the setting reaches the extension
       await restart.click();
       await banner.waitFor({ state: 'hidden', timeout: 30000 });

@@ -101,7 +101,7 @@ export const uxCases: E2ECase[] = [
   },
 ];
 
-function findFile(dir: string, name: string): string | undefined {
+export function findFile(dir: string, name: string): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);

@@ -14,6 +14,8 @@ export interface E2EContext {
   /** Replies the stub gives to the next chat requests, in order (emptied before each case). */
   script: StubReply[];
   workspace: string;
+  /** code-server's --user-data-dir (User/ and Machine/ settings, logs). */
+  userDataDir: string;
   shotsDir: string;
   /** Every state screenshot taken, in order. */
   shots: string[];
@@ -49,6 +51,21 @@ export async function panelShot(ctx: E2EContext, state: string): Promise<void> {
 export function editSettings(ctx: E2EContext, patch: Record<string, unknown>): void {
   const file = path.join(ctx.workspace, '.vscode', 'settings.json');
   const merged = { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>), ...patch };
+  for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+  fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+/**
+ * Merges `patch` into the remote Machine settings (<user-data-dir>/Machine/settings.json; a `null` value removes the
+ * key). With a remote extension host (code-server) this is the only file VS Code reads `machine`-scoped settings such
+ * as `agentcli.cliPath` from: the workspace may not set them, and the browser side's User settings are filtered to
+ * the non-machine scopes.
+ */
+export function editMachineSettings(ctx: E2EContext, patch: Record<string, unknown>): void {
+  const file = path.join(ctx.userDataDir, 'Machine', 'settings.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const merged = { ...current, ...patch };
   for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
   fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 }

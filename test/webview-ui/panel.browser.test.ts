@@ -76,6 +76,21 @@ describe('chat panel in a browser', function () {
     assert.equal(await page.locator(tid('user-message')).count(), 1, 'the prompt is shown once');
   });
 
+  it('Shift+Enter adds a new line and sends nothing; Enter then sends both lines', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    const box = page.locator(tid('prompt-input'));
+    await box.click();
+    await page.keyboard.type('first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    assert.equal(await box.inputValue(), 'first line\nsecond line');
+    assert.ok(!(await posted()).some((m) => m.type === 'sendPrompt'), 'Shift+Enter sent the prompt');
+    await page.keyboard.press('Enter');
+    const prompt = (await posted()).find((m) => m.type === 'sendPrompt');
+    assert.equal(prompt?.text, 'first line\nsecond line');
+    assert.equal(await box.inputValue(), '', 'the box is cleared after sending');
+  });
+
   it('answers a permission card, acknowledges it when shown and collapses it when resolved', async () => {
     await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
     await send({ type: 'event', event: { type: 'permission_request', ...ids, requestId: 'q1', toolCallId: 'k1', tool: 'bash', description: 'Run a command', command: 'npm test', suggestedRules: ['Bash(npm test)'], choices: ['once', 'session', 'always', 'deny', 'alternative'] } });

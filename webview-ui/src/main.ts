@@ -1,4 +1,4 @@
-/** Entry of the chat webview bundle (dist/webview.js). */
+/** Entry of the chat webview bundle (dist/webview/webview.js). */
 import { ChatApp } from './view/app';
 import { connectHost } from './view/vscodeApi';
 

@@ -3,11 +3,11 @@
  * when shown again the webview sends `ready` and gets the extension's snapshot (`init`). Every message from the
  * webview is validated against the contract before it is handled.
  */
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { FromWebview, ToWebviewInput } from '../../../webview-ui/src/messages';
 import type { Output } from '../output';
 import { webviewHtml } from './webview-html';
+import { webviewResources } from './webview-resources';
 
 export const CHAT_VIEW_ID = 'agentcli.chat';
 
@@ -30,10 +30,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
-    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
-    view.webview.html = this.html(view.webview, dist, media);
+    // only the webview bundle's directory and media/webview: not the rest of dist/ (extension host, runtime CLI)
+    const resources = webviewResources(this.extensionUri.fsPath);
+    const uri = (rel: string) => vscode.Uri.joinPath(this.extensionUri, ...rel.split('/'));
+    view.webview.options = { enableScripts: true, localResourceRoots: resources.roots.map(uri) };
+    view.webview.html = webviewHtml({
+      cspSource: view.webview.cspSource,
+      scriptUri: view.webview.asWebviewUri(uri(resources.script)).toString(),
+      styleUris: resources.styles.map((s) => view.webview.asWebviewUri(uri(s)).toString()),
+    });
     this.disposables.push(
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       view.onDidChangeVisibility(() => this.visibility.fire(view.visible)),
@@ -43,20 +48,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       }),
     );
     this.visibility.fire(view.visible);
-  }
-
-  private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
-    const styles: vscode.Uri[] = [];
-    if (fs.existsSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath)) styles.push(vscode.Uri.joinPath(dist, 'webview.css'));
-    const mediaCss = vscode.Uri.joinPath(media, 'webview');
-    if (fs.existsSync(mediaCss.fsPath)) {
-      for (const f of fs.readdirSync(mediaCss.fsPath).filter((n) => n.endsWith('.css')).sort()) styles.push(vscode.Uri.joinPath(mediaCss, f));
-    }
-    return webviewHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUris: styles.map((u) => webview.asWebviewUri(u).toString()),
-    });
   }
 
   private receive(raw: unknown): void {

@@ -1,15 +1,15 @@
 /**
  * The chat webview's HTML shell: a strict Content-Security-Policy with a per-load nonce, only local resources
- * (the webview bundle in dist/, styles in dist/ or media/), no remote content. Pure: no `vscode` import.
+ * (the webview bundle in dist/webview/, styles there or in media/webview/), no remote content. Pure: no `vscode` import.
  */
 import { randomBytes } from 'node:crypto';
 
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin local resources are served from. */
   cspSource: string;
-  /** Webview URI of dist/webview.js. */
+  /** Webview URI of dist/webview/webview.js. */
   scriptUri: string;
-  /** Webview URIs of style sheets (dist/webview.css when the bundle emits one, media/webview/*.css). */
+  /** Webview URIs of style sheets (dist/webview/webview.css when the bundle emits one, media/webview/*.css). */
   styleUris: string[];
   nonce?: string;
 }

@@ -22,6 +22,11 @@ interface Base {
   description: string;
   /** `machine`: only user settings may set it, never a workspace (e.g. a program to run). */
   scope?: 'machine';
+  /**
+   * An untrusted workspace cannot set it (the manifest's `restrictedConfigurations`): it decides where a key from
+   * SecretStorage is sent, or what program runs.
+   */
+  restricted?: true;
 }
 export type SettingSpec = Base &
   (
@@ -39,6 +44,7 @@ const url = (key: string, description: string, def?: string): SettingSpec => ({
   type: 'string',
   format: 'url',
   description,
+  restricted: true, // the provider's key goes to this host
   ...(def !== undefined ? { default: def } : {}),
 });
 
@@ -98,7 +104,8 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
   url('vendorapi.baseUrl', 'Custom API endpoint. Unset: the vendor\'s default.'),
   // cloudhub
   { key: 'cloudhub.model', type: 'string', description: 'Display name and model switching.' },
-  { key: 'cloudhub.resourceName', type: 'string', description: 'Resource name: the first label of the endpoint host.' },
+  // the endpoint host (and so where the cloudhub key or token goes) is built from it
+  { key: 'cloudhub.resourceName', type: 'string', restricted: true, description: 'Resource name: the first label of the endpoint host.' },
   { key: 'cloudhub.deploymentName', type: 'string', description: 'Name of the model deployment.' },
   { key: 'cloudhub.apiVersion', type: 'string', default: '2024-10-21', description: 'API version sent as a query parameter.' },
   {
@@ -133,6 +140,7 @@ export const HOST_SETTINGS: readonly SettingSpec[] = [
     type: 'string',
     // A workspace must not be able to name a program the extension then runs.
     scope: 'machine',
+    restricted: true,
     description:
       'Path to an `agentcli.js` runtime to use instead of the bundled one (run with VS Code\'s own Node). Unset: the bundled runtime. User settings only: a workspace cannot set it.',
   },

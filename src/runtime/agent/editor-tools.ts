@@ -14,8 +14,15 @@ export interface EditorToolDescriptor {
 export type McpAnswer = { success: true; result: string } | { success: false; error: string };
 
 export const EDITOR_TOOL_PREFIX = 'editor_';
-/** How long the runtime waits for the editor to answer one invocation. */
-export const EDITOR_TOOL_TIMEOUT_MS = Number(process.env.AGENTCLI_EDITOR_TOOL_TIMEOUT_MS) || 60_000;
+/**
+ * How long the runtime waits for the editor to answer one invocation: AGENTCLI_EDITOR_TOOL_TIMEOUT_MS when it is a
+ * positive number of milliseconds (a negative or garbled value would time every call out at once), else 60 s.
+ */
+export function editorToolTimeoutMs(raw: string | undefined): number {
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) && n > 0 ? n : 60_000;
+}
+export const EDITOR_TOOL_TIMEOUT_MS = editorToolTimeoutMs(process.env.AGENTCLI_EDITOR_TOOL_TIMEOUT_MS);
 
 /**
  * Tools hosted by the editor (diagnostics, symbols, ...). The model sees them as `editor_<name>`; a call becomes an
