@@ -39,6 +39,26 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI once to its exit (stdin gets `stdin`, or is closed at once) and collects its output. */
+export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = testEnv(), stdin?: string): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    if (stdin !== undefined) proc.stdin.end(stdin);
+    else proc.stdin.end();
+    proc.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export interface RuntimeUnderTest {
   proc: ChildProcess;
   events: AgentEvent[];

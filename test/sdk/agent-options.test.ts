@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Agent, InvalidArgumentError, RuntimeStartError } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
 import { startServiceAiStub } from '../stubs/serviceai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions } from './helpers';
+import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
 /** The runtime's command line, as the OS sees it. */
 const cmdline = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
 
 /** Agent.create options reach the real runtime and the model (asserted on the stub's recorded requests). */
 describe('sdk Agent.create options against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let agent: Agent | undefined;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await stub.close();
-  });
+  const t = useStubAndAgent(this);
   const systemMessage = (i = 0): string => {
-    const messages = stub.requests[i]!.body.messages as Array<{ role: string; content: string }>;
+    const messages = t.stub.requests[i]!.body.messages as Array<{ role: string; content: string }>;
     assert.equal(messages[0]!.role, 'system');
     return messages[0]!.content;
   };
@@ -31,9 +19,9 @@ describe('sdk Agent.create options against the real runtime', function () {
   it('systemPrompt (file), appendSystemPrompt, instructions and skills build the system message, in that order', async () => {
     const cwd = makeWorkspace(
       { 'prompts/system.md': 'SYSTEM-FROM-FILE\n', '.agentcli/skills/reviewer.md': 'SKILL-REVIEWER-BODY\n' },
-      stub.origin,
+      t.stub.origin,
     );
-    agent = await Agent.create(
+    const agent = await t.create(
       testAgentOptions(cwd, {
         systemPrompt: './prompts/system.md',
         appendSystemPrompt: 'APPENDED-TEXT',
@@ -41,7 +29,7 @@ describe('sdk Agent.create options against the real runtime', function () {
         skills: ['reviewer'],
       }),
     );
-    stub.enqueue({ text: 'ok' });
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
     const system = systemMessage();
     assert.ok(system.startsWith('SYSTEM-FROM-FILE'), `the file replaced the default prompt: ${system.slice(0, 80)}`);
@@ -51,8 +39,8 @@ describe('sdk Agent.create options against the real runtime', function () {
   });
 
   it('without systemPrompt, instructions are appended to the default prompt', async () => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { instructions: 'PERSONA-ONLY' }));
-    stub.enqueue({ text: 'ok' });
+    const agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { instructions: 'PERSONA-ONLY' }));
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
     const system = systemMessage();
     assert.ok(system.endsWith('PERSONA-ONLY'), system.slice(-80));
@@ -60,55 +48,55 @@ describe('sdk Agent.create options against the real runtime', function () {
   });
 
   it('SERVICE_MODEL is the fallback for model; the model option wins over it', async () => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { env: { SERVICE_MODEL: 'model-from-env' } }));
-    stub.enqueue({ text: 'ok' });
+    let agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { env: { SERVICE_MODEL: 'model-from-env' } }));
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
-    assert.equal(stub.requests[0]!.body.model, 'model-from-env');
+    assert.equal(t.stub.requests[0]!.body.model, 'model-from-env');
     assert.equal(agent.info.model, 'model-from-env');
     await agent.close();
 
-    agent = await Agent.create(
-      testAgentOptions(makeWorkspace({}, stub.origin), { model: 'model-from-option', env: { SERVICE_MODEL: 'model-from-env' } }),
+    agent = await t.create(
+      testAgentOptions(makeWorkspace({}, t.stub.origin), { model: 'model-from-option', env: { SERVICE_MODEL: 'model-from-env' } }),
     );
-    stub.enqueue({ text: 'ok' });
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
-    assert.equal(stub.requests[1]!.body.model, 'model-from-option');
+    assert.equal(t.stub.requests[1]!.body.model, 'model-from-option');
   });
 
   it('maxIterations bounds the loop: the run stops with max_iterations', async () => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { maxIterations: 2 }));
+    const agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { maxIterations: 2 }));
     const listing = { toolCalls: [{ name: 'list_files', arguments: {} }] };
-    stub.enqueue(listing, listing, listing, { text: 'never asked' });
+    t.stub.enqueue(listing, listing, listing, { text: 'never asked' });
     const result = await agent.run('look');
     assert.equal(result.status, 'stopped');
     assert.equal(result.stoppedReason, 'max_iterations');
-    assert.equal(stub.requests.length, 2);
+    assert.equal(t.stub.requests.length, 2);
   });
 
   it('permissionMode reaches the runtime', async () => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { permissionMode: 'restricted' }));
+    const agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { permissionMode: 'restricted' }));
     assert.equal(agent.info.permissionMode, 'restricted');
     assert.equal((await agent.getState()).permissionMode, 'restricted');
   });
 
   it('debug turns on the runtime debug log (the provider requests on stderr)', async () => {
     const lines: string[] = [];
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { debug: true, onStderr: (l) => lines.push(l), onTrace: () => {} }));
-    stub.enqueue({ text: 'ok' });
+    let agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { debug: true, onStderr: (l) => lines.push(l), onTrace: () => {} }));
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
-    assert.ok(lines.some((l) => l.includes('POST') && l.includes(stub.origin)), lines.join('\n'));
+    assert.ok(lines.some((l) => l.includes('POST') && l.includes(t.stub.origin)), lines.join('\n'));
     await agent.close();
 
     lines.length = 0;
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { onStderr: (l) => lines.push(l) }));
-    stub.enqueue({ text: 'ok' });
+    agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { onStderr: (l) => lines.push(l) }));
+    t.stub.enqueue({ text: 'ok' });
     await agent.run('hi');
     assert.equal(lines.some((l) => l.includes('POST')), false, 'no debug log without debug');
   });
 
   it('loopType is forwarded as --loop-type; an unknown one is refused before starting, an unsupported one by the runtime', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    agent = await Agent.create(testAgentOptions(cwd, { loopType: 'react' }));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const agent = await t.create(testAgentOptions(cwd, { loopType: 'react' }));
     const args = cmdline(agent.client.pid!);
     assert.equal(args[args.indexOf('--loop-type') + 1], 'react');
     await assert.rejects(
@@ -123,11 +111,12 @@ describe('sdk Agent.create options against the real runtime', function () {
 
   it('apiKey reaches the runtime as SERVICE_API_KEY in its environment, never on its command line', async () => {
     const service = await startServiceAiStub();
+    let agent: Agent | undefined;
     try {
       service.addKey('key-from-option', 'Pro');
       service.enqueueChat({ text: 'authenticated' });
-      const cwd = makeWorkspace({}, stub.origin);
-      agent = await Agent.create(
+      const cwd = makeWorkspace({}, t.stub.origin);
+      agent = await t.create(
         testAgentOptions(cwd, {
           apiKey: 'key-from-option',
           env: { SERVICE_PROVIDER: 'serviceai', SERVICE_BASE_URL: service.origin, SERVICE_API_KEY: 'key-from-env', SERVICE_AI_API_KEY: undefined },

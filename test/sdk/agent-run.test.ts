@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
-import { Agent, BatchPendingError, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions, typesOf } from './helpers';
+import { BatchPendingError, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
+import { makeWorkspace, testAgentOptions, typesOf, useStubAndAgent } from './helpers';
 
 /** Requires the built runtime (`npm run build`; done here when dist is missing or stale). */
 describe('sdk Agent against the real runtime: runs, streams, abort, close, failures', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let agent: Agent | undefined;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await stub.close();
-  });
+  const t = useStubAndAgent(this);
 
   const twoToolTurn = () =>
-    stub.enqueue(
+    t.stub.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
       { text: 'Now b.', toolCalls: [{ name: 'read_file', arguments: { path: 'b.txt' } }] },
       { text: 'a says alpha, b says beta.' },
@@ -33,9 +21,9 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   ];
 
   it('run: a multi-step tool turn gives the result, steps and ordered events', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, stub.origin);
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, t.stub.origin);
     twoToolTurn();
-    agent = await Agent.create(testAgentOptions(cwd));
+    const agent = await t.create(testAgentOptions(cwd));
     assert.equal(agent.info.provider, 'ggufserver');
     const result = await agent.run('What do a.txt and b.txt say?');
     assert.equal(result.status, 'completed');
@@ -50,13 +38,13 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     assert.match(result.steps[0]!.toolResults[0]!.output ?? '', /alpha/);
     assert.equal(result.steps[1]!.thought, 'Now b.');
     assert.match(result.steps[1]!.toolResults[0]!.output ?? '', /beta/);
-    assert.equal(stub.requests.length, 3);
+    assert.equal(t.stub.requests.length, 3);
   });
 
   it('stream: yields the same events live, in order, matched on type', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, stub.origin);
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, t.stub.origin);
     twoToolTurn();
-    agent = await Agent.create(testAgentOptions(cwd));
+    const agent = await t.create(testAgentOptions(cwd));
     const run = agent.send('What do a.txt and b.txt say?');
     const seen: AgentEvent[] = [];
     let deltas = '';
@@ -75,9 +63,9 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   });
 
   it('send while a run is active queues the prompt; runs go in order', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'first answer', chunkDelayMs: 20 }, { text: 'second answer' });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'first answer', chunkDelayMs: 20 }, { text: 'second answer' });
+    const agent = await t.create(testAgentOptions(cwd));
     const first = agent.send('one');
     const second = agent.send('two');
     assert.equal(second.status, 'queued');
@@ -85,15 +73,15 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     assert.equal(r1.text, 'first answer');
     assert.equal(r2.text, 'second answer');
     assert.notEqual(r1.id, r2.id);
-    const lastUser = (i: number) => stub.requests[i]!.body.messages.filter((m: { role: string }) => m.role === 'user').at(-1).content;
+    const lastUser = (i: number) => t.stub.requests[i]!.body.messages.filter((m: { role: string }) => m.role === 'user').at(-1).content;
     assert.equal(lastUser(0), 'one');
     assert.equal(lastUser(1), 'two');
   });
 
   it('abort mid-stream ends the run as aborted; the next run works', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'a long answer that streams slowly, '.repeat(20), chunkDelayMs: 40 }, { text: 'after abort' });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'a long answer that streams slowly, '.repeat(20), chunkDelayMs: 40 }, { text: 'after abort' });
+    const agent = await t.create(testAgentOptions(cwd));
     const run = agent.send('talk a lot');
     const types: string[] = [];
     for await (const e of run.stream()) {
@@ -111,21 +99,21 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   });
 
   it('abort of a queued run ends it at once without reaching the runtime', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'only one', chunkDelayMs: 20 });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'only one', chunkDelayMs: 20 });
+    const agent = await t.create(testAgentOptions(cwd));
     const first = agent.send('one');
     const queued = agent.send('never sent');
     await queued.abort();
     assert.deepEqual(await queued.wait(), { id: '', status: 'aborted', text: '', events: [], steps: [] });
     assert.equal((await first.wait()).text, 'only one');
-    assert.equal(stub.requests.length, 1);
+    assert.equal(t.stub.requests.length, 1);
   });
 
   it('a silent run fails with RequestTimeoutError after the timeout and the agent keeps working', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ hang: true, text: 'never finished' }, { text: 'recovered' });
-    agent = await Agent.create(testAgentOptions(cwd, { timeout: 2_000 }));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ hang: true, text: 'never finished' }, { text: 'recovered' });
+    const agent = await t.create(testAgentOptions(cwd, { timeout: 2_000 }));
     await assert.rejects(agent.run('hang'), (e: unknown) => {
       assert.ok(e instanceof RequestTimeoutError);
       assert.equal(e.method, 'prompt');
@@ -138,9 +126,9 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   });
 
   it('a runtime killed with SIGKILL mid-run fails the run and its stream with RuntimeExitedError', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ hang: true, text: 'partial' });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ hang: true, text: 'partial' });
+    const agent = await t.create(testAgentOptions(cwd));
     const run = agent.send('hang');
     const pid = agent.client.pid!;
     const streamed: string[] = [];
@@ -158,9 +146,9 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   });
 
   it('close() twice is safe; a closed agent refuses new prompts and fails queued ones', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ hang: true });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ hang: true });
+    const agent = await t.create(testAgentOptions(cwd));
     const active = agent.send('hang');
     const queued = agent.send('queued');
     await Promise.all([agent.close(), agent.close()]);
@@ -168,13 +156,13 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     assert.equal(agent.client.isRunning, false);
     await assert.rejects(active.wait(), RuntimeExitedError);
     await assert.rejects(queued.wait(), RuntimeNotRunningError);
-    assert.throws(() => agent!.send('late'), RuntimeNotRunningError);
+    assert.throws(() => agent.send('late'), RuntimeNotRunningError);
   });
 
   it('a prompt while a change batch waits is refused with BatchPendingError; deciding the batch unblocks', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'old\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } }] }, { text: 'proposed' }, { text: 'next' });
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({ 'a.txt': 'old\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } }] }, { text: 'proposed' }, { text: 'next' });
+    const agent = await t.create(testAgentOptions(cwd));
     const first = await agent.run('change a.txt');
     const ready = first.events.find((e) => e.type === 'change_batch_ready');
     assert.ok(ready?.type === 'change_batch_ready', 'the edit waits as a batch');

@@ -1,39 +1,24 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Agent, RunFailedError, RuntimeClient, type AgentEvent } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions, typesOf } from './helpers';
+import { RunFailedError, RuntimeClient, type AgentEvent } from '../../src/sdk';
+import { makeWorkspace, testAgentOptions, typesOf, useStubAndAgent } from './helpers';
 
 type Message = { role: string; content: string };
 
 /** The low-level client's operations on their success paths, against the real runtime and the stub model. */
 describe('sdk RuntimeClient success paths against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let client: RuntimeClient | undefined;
-  let agent: Agent | undefined;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await client?.stop();
-    await agent?.close();
-    client = agent = undefined;
-    await stub.close();
-  });
+  const t = useStubAndAgent(this);
   const newClient = (files: Record<string, string> = {}) => {
-    const { onPermissionRequest: _p, ...options } = testAgentOptions(makeWorkspace(files, stub.origin));
-    client = new RuntimeClient(options);
-    return client;
+    const { onPermissionRequest: _p, ...options } = testAgentOptions(makeWorkspace(files, t.stub.origin));
+    return t.closeAfter(new RuntimeClient(options));
   };
-  const body = (i: number) => stub.requests[i]!.body as { model: string; messages: Message[]; tools?: Array<{ function: { name: string } }> };
+  const body = (i: number) => t.stub.requests[i]!.body as { model: string; messages: Message[]; tools?: Array<{ function: { name: string } }> };
 
   it('prompt() resolves with the run result; getMessages and getContextUsage reflect the conversation', async () => {
     const c = newClient({ 'a.txt': 'alpha\n' });
     await c.start();
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'a.txt says alpha' });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'a.txt says alpha' });
     const result = await c.prompt('read a.txt');
     assert.equal(result.status, 'completed');
     assert.equal(result.text, 'a.txt says alpha');
@@ -52,7 +37,7 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
   it('streamPrompt() yields the run events in order and ends after agent_end', async () => {
     const c = newClient();
     await c.start();
-    stub.enqueue({ text: 'streamed answer' });
+    t.stub.enqueue({ text: 'streamed answer' });
     const events: AgentEvent[] = [];
     for await (const e of c.streamPrompt({ message: 'hi' })) events.push(e);
     assert.deepEqual(typesOf(events), ['agent_start', 'turn_start', 'message_start', 'message_end', 'turn_end', 'agent_end']);
@@ -63,7 +48,7 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
   it('interrupt() aborts the run in flight', async () => {
     const c = newClient();
     await c.start();
-    stub.enqueue({ text: 'this never ends', hang: true });
+    t.stub.enqueue({ text: 'this never ends', hang: true });
     const handle = c.startRun('talk forever');
     const runId = await handle.runId;
     for await (const e of handle.events.iterate()) if (e.type === 'message_update') break;
@@ -85,7 +70,7 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
     assert.equal(state.permissionMode, 'restricted');
     assert.equal(state.model, 'switched-model');
     assert.equal(state.status, 'idle');
-    stub.enqueue({ text: 'planned' });
+    t.stub.enqueue({ text: 'planned' });
     await c.prompt('plan it');
     assert.equal(body(0).model, 'switched-model');
   });
@@ -93,17 +78,17 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
   it('setSystemPrompt and appendSystemPrompt (chained before start) make the model system message', async () => {
     const c = newClient().setSystemPrompt('REPLACED-SYSTEM').appendSystemPrompt('FIRST-ADDITION').appendSystemPrompt('SECOND-ADDITION');
     await c.start();
-    stub.enqueue({ text: 'ok' });
+    t.stub.enqueue({ text: 'ok' });
     await c.prompt('hi');
     assert.deepEqual(body(0).messages[0], { role: 'system', content: 'REPLACED-SYSTEM\n\nFIRST-ADDITION\n\nSECOND-ADDITION' });
   });
 
   it('Agent.setPlanMode reaches the runtime: a write is refused and the model is told why', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    agent = await Agent.create(testAgentOptions(cwd));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const agent = await t.create(testAgentOptions(cwd));
     assert.deepEqual(await agent.setPlanMode(true), { planMode: true });
     assert.equal((await agent.getState()).planMode, true);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'x' } }] }, { text: 'planned' });
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'x' } }] }, { text: 'planned' });
     const result = await agent.run('plan');
     assert.equal(result.steps[0]!.toolResults[0]!.success, false);
     const told = body(1).messages.find((m) => m.role === 'tool');
@@ -112,8 +97,8 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
   });
 
   it('a provider failure (401) fails the run with RunFailedError carrying the runtime code', async () => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin)));
-    stub.enqueue({ status: 401, errorBody: { error: { message: 'bad key' } } });
+    const agent = await t.create(testAgentOptions(makeWorkspace({}, t.stub.origin)));
+    t.stub.enqueue({ status: 401, errorBody: { error: { message: 'bad key' } } });
     await assert.rejects(agent.run('hi'), (e: unknown) => {
       assert.ok(e instanceof RunFailedError);
       assert.equal(e.code, 'auth_failed');
@@ -121,7 +106,7 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
       assert.ok(e.result.events.some((ev) => ev.type === 'error' && ev.code === 'auth_failed'));
       return true;
     });
-    stub.enqueue({ text: 'recovered' });
+    t.stub.enqueue({ text: 'recovered' });
     assert.equal((await agent.run('again')).text, 'recovered', 'the agent stays usable');
   });
 });

@@ -1,35 +1,24 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Agent, DirectoryAccessCallbackError, type AgentOptions, type DirectoryAccessRequest } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions } from './helpers';
+import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
 /** Directory-access requests (a read outside the workspace) answered through the Agent, against the real runtime. */
 describe('sdk directory access against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let agent: Agent | undefined;
+  const t = useStubAndAgent(this);
   let outside: string;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-    outside = makeWorkspace({ 'secret.txt': 'TOP-SECRET-CONTENT' }, stub.origin);
-  });
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await stub.close();
+  beforeEach(() => {
+    outside = makeWorkspace({ 'secret.txt': 'TOP-SECRET-CONTENT' }, t.stub.origin);
   });
 
   const readOutside = () =>
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'secret.txt') } }] }, { text: 'done' });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'secret.txt') } }] }, { text: 'done' });
   const toolMessage = (): string =>
-    (stub.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!.content;
+    (t.stub.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!.content;
   const resolvedOutcome = (events: ReadonlyArray<{ type: string }>) =>
     (events.find((e) => e.type === 'directory_access_resolved') as { outcome?: string } | undefined)?.outcome;
   const start = async (extra: Partial<AgentOptions>) => {
-    agent = await Agent.create(testAgentOptions(makeWorkspace({}, stub.origin), { permissionMode: 'interactive', ...extra }));
-    return agent;
+    return t.create(testAgentOptions(makeWorkspace({}, t.stub.origin), { permissionMode: 'interactive', ...extra }));
   };
 
   it('onDirectoryAccess allowing lets the tool read outside the workspace', async () => {

@@ -3,22 +3,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace } from './helpers';
+import { makeWorkspace, useStubAndAgent } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The examples are type-checked by `npm run typecheck`; here they run end to end against the stub model. */
 describe('sdk examples run against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await stub.close();
-  });
+  const t = useStubAndAgent(this);
 
   const runExample = (name: string, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve) => {
@@ -32,8 +23,8 @@ describe('sdk examples run against the real runtime', function () {
     });
 
   it('run.ts prints the steps and the answer', async () => {
-    const cwd = makeWorkspace({ 'README.md': '# demo\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'list_files', arguments: {} }] }, { text: 'A demo project.' });
+    const cwd = makeWorkspace({ 'README.md': '# demo\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'list_files', arguments: {} }] }, { text: 'A demo project.' });
     const out = await runExample('run.ts', cwd);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /step 1: list_files\(\{\}\) -> ok/);
@@ -41,8 +32,8 @@ describe('sdk examples run against the real runtime', function () {
   });
 
   it('stream.ts streams text and tool progress', async () => {
-    const cwd = makeWorkspace({ 'README.md': '# demo\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { text: 'No tests to run.' });
+    const cwd = makeWorkspace({ 'README.md': '# demo\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { text: 'No tests to run.' });
     const out = await runExample('stream.ts', cwd);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /> read_file \{"path":"README.md"\}\n< read_file ok/);
@@ -50,8 +41,8 @@ describe('sdk examples run against the real runtime', function () {
   });
 
   it('stop-when.ts stops after a failing step and continues', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'missing.ts' } }] }, { text: 'Nothing there.' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'missing.ts' } }] }, { text: 'Nothing there.' });
     const out = await runExample('stop-when.ts', cwd);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /first run: stopped \(stop_condition\) after 1 step\(s\)/);
@@ -59,8 +50,8 @@ describe('sdk examples run against the real runtime', function () {
   });
 
   it('run-json.ts prints the typed summary', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: '{"language":"TypeScript","files":3,"risks":[{"path":"a.ts","why":"no tests"}]}' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: '{"language":"TypeScript","files":3,"risks":[{"path":"a.ts","why":"no tests"}]}' });
     const out = await runExample('run-json.ts', cwd);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /TypeScript, 3 files\n- a\.ts: no tests/);

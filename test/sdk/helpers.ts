@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AgentOptions } from '../../src/sdk';
+import { Agent, type AgentOptions, type RuntimeClient } from '../../src/sdk';
+import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const BUILT_CLI = path.join(ROOT, 'dist', 'agentcli.js');
@@ -70,4 +71,52 @@ export function testAgentOptions(cwd: string, extra: Partial<AgentOptions> = {})
 /** The `type`s of events, for order checks. */
 export function typesOf(events: ReadonlyArray<{ type: string }>, ignore: string[] = ['message_update', 'tool_update']): string[] {
   return events.map((e) => e.type).filter((t) => !ignore.includes(t));
+}
+
+export interface StubAndAgent {
+  /** This test's stub model server. */
+  readonly stub: OpenAIStub;
+  /** The agent this test (or a beforeEach) made last with `create`. */
+  readonly agent: Agent;
+  /** Agent.create; the agent is closed after the test. */
+  create(options: AgentOptions): Promise<Agent>;
+  /** Closes (stops) an agent or client made another way after the test; returns it. */
+  closeAfter<T extends Agent | RuntimeClient>(closable: T): T;
+}
+
+/**
+ * Mocha hooks for a suite that drives the real runtime through the SDK against a fresh stub model server: sets the
+ * suite timeout, builds the runtime when stale, gives each test its own stub, and closes every agent and client
+ * registered through `create`/`closeAfter` after the test. Call it first in the `describe` callback, with its `this`.
+ */
+export function useStubAndAgent(suite: Mocha.Suite, timeoutMs = 60_000): StubAndAgent {
+  suite.timeout(timeoutMs);
+  let stub: OpenAIStub | undefined;
+  const started: Array<Agent | RuntimeClient> = [];
+  before(() => ensureRuntimeBuilt());
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((c) => (c instanceof Agent ? c.close() : c.stop())));
+    await stub?.close();
+    stub = undefined;
+  });
+  const closeAfter = <T extends Agent | RuntimeClient>(closable: T): T => {
+    started.push(closable);
+    return closable;
+  };
+  return {
+    get stub() {
+      if (!stub) throw new Error('the stub exists only inside a test');
+      return stub;
+    },
+    get agent() {
+      const agent = started.filter((c): c is Agent => c instanceof Agent).at(-1);
+      if (!agent) throw new Error('no agent made in this test yet');
+      return agent;
+    },
+    create: async (options) => closeAfter(await Agent.create(options)),
+    closeAfter,
+  };
 }

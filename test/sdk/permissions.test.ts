@@ -1,32 +1,19 @@
 import assert from 'node:assert/strict';
 import { Agent, PermissionCallbackError, type PermissionDecision, type PermissionRequest } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions } from './helpers';
+import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
 /** Permission handling through `onPermissionRequest`, against the real runtime in interactive mode. */
 describe('sdk permissions against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let agent: Agent | undefined;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await stub.close();
-  });
+  const t = useStubAndAgent(this);
 
   const commandTurn = () =>
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo sdk-permission-ok' } }] }, { text: 'finished' });
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo sdk-permission-ok' } }] }, { text: 'finished' });
   const toolMessage = (requestIndex: number): string =>
-    (stub.requests[requestIndex]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!.content;
+    (t.stub.requests[requestIndex]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool')!.content;
 
   const startWith = async (onPermissionRequest: (r: PermissionRequest) => PermissionDecision | Promise<PermissionDecision>) => {
-    const cwd = makeWorkspace({}, stub.origin);
-    agent = await Agent.create(testAgentOptions(cwd, { permissionMode: 'interactive', onPermissionRequest }));
-    return agent;
+    const cwd = makeWorkspace({}, t.stub.origin);
+    return t.create(testAgentOptions(cwd, { permissionMode: 'interactive', onPermissionRequest }));
   };
 
   it('allow via the callback runs the tool', async () => {

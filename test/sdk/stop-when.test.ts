@@ -1,35 +1,24 @@
 import assert from 'node:assert/strict';
 import {
-  Agent,
   InvalidArgumentError,
   StopConditionError,
   hasToolCall,
   isStepCount,
   type StopCondition,
 } from '../../src/sdk';
-import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
-import { ensureRuntimeBuilt, makeWorkspace, testAgentOptions, typesOf } from './helpers';
+import { makeWorkspace, testAgentOptions, typesOf, useStubAndAgent } from './helpers';
 
 /** Step control (spec 001 §4.5) against the real runtime. Requires `npm run build` (done here when stale). */
 describe('sdk stopWhen against the real runtime', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let agent: Agent | undefined;
+  const t = useStubAndAgent(this);
   let sent: Array<{ method: string; params: unknown }>;
-  before(() => ensureRuntimeBuilt());
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
+  beforeEach(() => {
     sent = [];
-  });
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await stub.close();
   });
 
   const start = async (files: Record<string, string>) => {
-    const cwd = makeWorkspace(files, stub.origin);
-    agent = await Agent.create(
+    const cwd = makeWorkspace(files, t.stub.origin);
+    return t.create(
       testAgentOptions(cwd, {
         onTrace: (dir, msg) => {
           const m = msg as { method?: string; params?: unknown };
@@ -37,13 +26,12 @@ describe('sdk stopWhen against the real runtime', function () {
         },
       }),
     );
-    return agent;
   };
   const stepAnswers = () => sent.filter((m) => m.method === 'respondToStep').map((m) => (m.params as { decision: string }).decision);
 
   it('isStepCount(1) stops after the first step; the next run continues with the stored tool result', async () => {
     const a = await start({ 'a.txt': 'alpha-content\n', 'b.txt': 'beta\n' });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
     const stopped = await a.run('read a then b', { stopWhen: isStepCount(1) });
     assert.equal(stopped.status, 'stopped');
     assert.equal(stopped.stoppedReason, 'stop_condition');
@@ -57,12 +45,12 @@ describe('sdk stopWhen against the real runtime', function () {
     const stepEnd = stopped.events.find((e) => e.type === 'step_end');
     assert.equal(stepEnd?.type === 'step_end' && stepEnd.awaitingDecision, true);
     assert.deepEqual(stepAnswers(), ['stop']);
-    assert.equal(stub.requests.length, 1, 'no model request after the stop');
+    assert.equal(t.stub.requests.length, 1, 'no model request after the stop');
 
-    stub.requests.length = 0;
-    stub.enqueue({ text: 'a.txt holds alpha-content.' });
+    t.stub.requests.length = 0;
+    t.stub.enqueue({ text: 'a.txt holds alpha-content.' });
     const next = await a.run('continue');
-    const body = stub.requests[0]!.body as { messages: Array<{ role: string; content: string }> };
+    const body = t.stub.requests[0]!.body as { messages: Array<{ role: string; content: string }> };
     const toolMessage = body.messages.find((m) => m.role === 'tool');
     assert.ok(toolMessage, 'the stored tool result is in the next request');
     assert.match(toolMessage.content, /alpha-content/);
@@ -73,7 +61,7 @@ describe('sdk stopWhen against the real runtime', function () {
 
   it('continues while conditions are false and stops on hasToolCall', async () => {
     const a = await start({ 'a.txt': 'A\n' });
-    stub.enqueue(
+    t.stub.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] },
       { toolCalls: [{ name: 'list_files', arguments: {} }] },
     );
@@ -91,7 +79,7 @@ describe('sdk stopWhen against the real runtime', function () {
 
   it('a throwing predicate stops the run at that step, then surfaces the error; the agent stays usable', async () => {
     const a = await start({ 'a.txt': 'A\n' });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
     const run = a.send('read', {
       stopWhen: () => {
         throw new Error('predicate exploded');
@@ -113,14 +101,14 @@ describe('sdk stopWhen against the real runtime', function () {
     });
     assert.equal(types.at(-1), 'agent_end', 'the stop handshake completed before the error');
     assert.deepEqual(stepAnswers(), ['stop']);
-    assert.equal(stub.requests.length, 1);
-    stub.enqueue({ text: 'fine' });
+    assert.equal(t.stub.requests.length, 1);
+    t.stub.enqueue({ text: 'fine' });
     assert.equal((await a.run('next')).text, 'fine');
   });
 
   it('abort while a predicate is pending: the late answer is ignored and no decision is sent', async () => {
     const a = await start({ 'a.txt': 'A\n' });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
     let release!: (v: boolean) => void;
     let called!: () => void;
     const predicateCalled = new Promise<void>((r) => (called = r));
@@ -141,7 +129,7 @@ describe('sdk stopWhen against the real runtime', function () {
 
   it('abort while a predicate is pending: a late rejection is ignored too (no StopConditionError, no decision)', async () => {
     const a = await start({ 'a.txt': 'A\n' });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] });
     let reject!: (e: Error) => void;
     let called!: () => void;
     const predicateCalled = new Promise<void>((r) => (called = r));
@@ -159,13 +147,13 @@ describe('sdk stopWhen against the real runtime', function () {
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(stepAnswers(), []);
     assert.equal((await run.wait()).status, 'aborted', 'the settled result is unchanged');
-    stub.enqueue({ text: 'still usable' });
+    t.stub.enqueue({ text: 'still usable' });
     assert.equal((await a.run('next')).text, 'still usable');
   });
 
   it('without stopWhen the runtime never waits for a decision', async () => {
     const a = await start({ 'a.txt': 'A\n' });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'done' });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'done' });
     const result = await a.run('read');
     const stepEnd = result.events.find((e) => e.type === 'step_end');
     assert.equal(stepEnd?.type === 'step_end' && stepEnd.awaitingDecision, false);

@@ -1,49 +1,24 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
-import { CLI, makeWorkspace, testEnv } from '../../helpers/runtime-process';
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = testEnv(), stdin?: string): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    if (stdin !== undefined) proc.stdin.end(stdin);
-    else proc.stdin.end();
-    proc.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
 
 describe('agentcli: one-shot runs', () => {
-  let stub: OpenAIStub;
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(() => stub.close());
+  const t = useStubbedRuntime();
 
   it('-p streams the answer to stdout', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'Hello from the model.' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'Hello from the model.' });
     const r = await runCli(['-p', 'say hello'], cwd);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'Hello from the model.\n');
-    assert.equal(stub.requests[0]!.body.stream, true);
-    assert.equal(stub.requests[0]!.body.messages.at(-1).content, 'say hello');
+    assert.equal(t.stub.requests[0]!.body.stream, true);
+    assert.equal(t.stub.requests[0]!.body.messages.at(-1).content, 'say hello');
   });
 
   it('--json prints one object with type and content', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'The answer is 4.' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'The answer is 4.' });
     const r = await runCli(['--json', 'what is 2+2'], cwd);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
@@ -53,17 +28,17 @@ describe('agentcli: one-shot runs', () => {
   });
 
   it('reads the prompt from stdin when piped', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'ok' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'ok' });
     const r = await runCli([], cwd, testEnv(), 'piped prompt');
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(stub.requests[0]!.body.messages.at(-1).content, 'piped prompt');
+    assert.equal(t.stub.requests[0]!.body.messages.at(-1).content, 'piped prompt');
   });
 
   it('without a host, a write that needs approval is denied and it says so; --yolo writes', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
+    const cwd = makeWorkspace({}, t.stub.origin);
     const script = () =>
-      stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'HELLO\n' } }] }, { text: 'done' });
+      t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'HELLO\n' } }] }, { text: 'done' });
     script();
     const denied = await runCli(['-p', 'write it'], cwd);
     assert.equal(denied.code, 0, denied.stderr);
@@ -76,17 +51,17 @@ describe('agentcli: one-shot runs', () => {
   });
 
   it('--restricted refuses writes even with --json', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch x' } }] }, { text: 'could not' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch x' } }] }, { text: 'could not' });
     const r = await runCli(['--restricted', '--json', '-p', 'touch'], cwd);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(existsSync(path.join(cwd, 'x')), false);
-    assert.match(stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /restricted/);
+    assert.match(t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /restricted/);
   });
 
   it('--patch prints the run\'s edits as a unified diff and applies them', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'one\ntwo\n' }, stub.origin);
-    stub.enqueue(
+    const cwd = makeWorkspace({ 'a.txt': 'one\ntwo\n' }, t.stub.origin);
+    t.stub.enqueue(
       {
         toolCalls: [
           { name: 'edit_file', arguments: { path: 'a.txt', old_text: 'two', new_text: 'TWO' } },
@@ -105,8 +80,8 @@ describe('agentcli: one-shot runs', () => {
   });
 
   it('--patch with --json carries the patch in the result; without --yolo or an allow rule nothing is applied', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
+    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
     const r = await runCli(['--patch', '--json', '-p', 'go'], cwd);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
@@ -118,8 +93,8 @@ describe('agentcli: one-shot runs', () => {
   });
 
   it('--patch --json --yolo applies the batch', async () => {
-    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
+    const cwd = makeWorkspace({ 'a.txt': 'x\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'y\n' } }] }, { text: 'ok' });
     const r = await runCli(['--patch', '--json', '--yolo', '-p', 'go'], cwd);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout).applied, [{ path: 'a.txt', status: 'applied' }]);
@@ -127,8 +102,8 @@ describe('agentcli: one-shot runs', () => {
   });
 
   it('--patch applies only the writes an allow rule approves and lists the rest', async () => {
-    const cwd = makeWorkspace({ 'src/a.ts': 'a\n', 'b.txt': 'b\n' }, stub.origin, { permissions: { allow: ['Write(src/**)'] } });
-    stub.enqueue(
+    const cwd = makeWorkspace({ 'src/a.ts': 'a\n', 'b.txt': 'b\n' }, t.stub.origin, { permissions: { allow: ['Write(src/**)'] } });
+    t.stub.enqueue(
       {
         toolCalls: [
           { name: 'write_file', arguments: { path: 'src/a.ts', content: 'A\n' } },
@@ -149,12 +124,12 @@ describe('agentcli: one-shot runs', () => {
 
   it('-p reads inside permissions.additionalDirectories without --yolo', async () => {
     const outside = makeWorkspace({ 'data.csv': 'col\n42\n' });
-    const cwd = makeWorkspace({}, stub.origin, { permissions: { additionalDirectories: [outside] } });
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'data.csv') } }] }, { text: 'read it' });
+    const cwd = makeWorkspace({}, t.stub.origin, { permissions: { additionalDirectories: [outside] } });
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'data.csv') } }] }, { text: 'read it' });
     const r = await runCli(['-p', 'read the data'], cwd);
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(r.stderr, /denied/);
-    assert.match(stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /42/);
+    assert.match(t.stub.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content, /42/);
   });
 
   it('provider errors exit 1 with the remedy', async () => {
