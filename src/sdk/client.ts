@@ -70,6 +70,11 @@ export interface RuntimeClientOptions {
   /** Loop strategy, forwarded as `--loop-type` (the runtime refuses strategies it does not support yet). */
   loopType?: LoopType;
   /**
+   * `false`: the runtime does not read `<cwd>/.agentcli/config.json`. For folders the user has not trusted: that file
+   * can set base URLs (where keys are sent) and allow rules.
+   */
+  projectConfig?: boolean;
+  /**
    * API key of the hosted service, given to the runtime as `SERVICE_API_KEY` in its environment (never on its
    * command line). Overrides a `SERVICE_API_KEY` in `env` or this process. Prefer a secret store over source code.
    */

@@ -32,6 +32,8 @@ export interface LaunchOptions {
   maxIterations?: number;
   /** Forwarded as `--loop-type`. */
   loopType?: string;
+  /** false: the runtime ignores `<cwd>/.agentcli/config.json` (`--no-project-config`). */
+  projectConfig?: boolean;
   /** Given to the runtime as `SERVICE_API_KEY` in its environment, never on the command line. */
   apiKey?: string;
 }
@@ -128,6 +130,7 @@ export function planLaunch(o: LaunchOptions): LaunchPlan {
   if (o.maxIterations !== undefined) args.push('--max-iterations', String(o.maxIterations));
   if (o.permissionMode !== undefined) args.push('--permission-mode', o.permissionMode);
   if (o.loopType !== undefined) args.push('--loop-type', o.loopType);
+  if (o.projectConfig === false) args.push('--no-project-config');
   args.push(...(o.args ?? []));
 
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -65,6 +65,12 @@ describe('sdk launch planning', () => {
     assert.equal(plan.command, process.execPath);
   });
 
+  it('asks the runtime to skip the project config only when told (an untrusted folder)', () => {
+    assert.ok(planLaunch({ cwd: dir, cliPath: cli, projectConfig: false }).args.includes('--no-project-config'));
+    assert.ok(!planLaunch({ cwd: dir, cliPath: cli, projectConfig: true }).args.includes('--no-project-config'));
+    assert.ok(!planLaunch({ cwd: dir, cliPath: cli }).args.includes('--no-project-config'));
+  });
+
   it('rejects bad options with errors that name them', () => {
     assert.throws(() => planLaunch({ cwd: path.join(dir, 'nope'), cliPath: cli }), /cwd .* is not an existing directory/);
     assert.throws(() => planLaunch({ cwd: dir, cliPath: cli, maxIterations: 0 }), /maxIterations must be a positive integer/);

@@ -97,6 +97,9 @@ export class RuntimeHost implements vscode.Disposable {
       cwd,
       cliPath: this.cliPath(),
       nodePath: process.execPath,
+      // An untrusted folder's .agentcli/config.json could point base URLs (and so the user's keys) elsewhere or allow
+      // commands; it is read only once the workspace is trusted (the app restarts the runtime on that grant).
+      projectConfig: vscode.workspace.isTrusted,
       env: this.runtimeEnv(),
       debug: output.debug,
       onTrace: (dir, msg) => output.trace(dir, msg),

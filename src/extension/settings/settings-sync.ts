@@ -26,9 +26,11 @@ export class SettingsSync implements vscode.Disposable {
   constructor(private readonly deps: SettingsSyncDeps) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('agentcli.cliPath')) void this.offerRestart();
+        if (e.affectsConfiguration('agentcli.cliPath')) void this.offerRestart('the runtime path changed');
         if (PROVIDER_SETTINGS.some((s) => e.affectsConfiguration(`agentcli.${s.key}`))) this.schedule();
       }),
+      // The runtime was started without the folder's .agentcli/config.json (see RuntimeHost): offer to read it now.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.offerRestart('the workspace is trusted now, so its .agentcli/config.json can be used')),
       deps.secrets.onDidChange((e) => {
         if (e.key.startsWith('agentcli.')) this.schedule();
       }),
@@ -90,9 +92,9 @@ export class SettingsSync implements vscode.Disposable {
     if (picked) await vscode.commands.executeCommand('workbench.action.openSettings', setting ?? 'agentcli');
   }
 
-  private async offerRestart(): Promise<void> {
+  private async offerRestart(why: string): Promise<void> {
     if (!this.deps.client()) return;
-    const picked = await vscode.window.showInformationMessage('agentcli: the runtime path changed. Restart the runtime to use it?', 'Restart');
+    const picked = await vscode.window.showInformationMessage(`agentcli: ${why}. Restart the runtime to use it?`, 'Restart');
     if (picked) await vscode.commands.executeCommand('agentcli.restartRuntime');
   }
 

@@ -9,6 +9,8 @@ export interface CliOptions {
   provider?: ProviderId;
   json: boolean;
   bare: boolean;
+  /** false with --no-project-config: the folder's .agentcli/config.json is not read. */
+  projectConfig: boolean;
   restricted: boolean;
   yolo: boolean;
   patch: boolean;
@@ -43,6 +45,7 @@ Options:
   --provider <id>                  ${PROVIDER_IDS.join(' | ')}
   --json                           print one JSON object {type, content, ...} at the end instead of streaming
   --bare                           no stored sign-in: ignore ~/.agentcli/config.json; provider and keys from the environment
+  --no-project-config              ignore <cwd>/.agentcli/config.json (a folder you do not trust: its base URLs and rules)
   --restricted                     no writes, no shell
   --yolo                           approve everything (deny rules and protected paths still apply), for CI
   --patch                          collect the run's edits as one change batch, print it as a unified diff, then apply it
@@ -104,6 +107,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         provider: { type: 'string' },
         json: { type: 'boolean', default: false },
         bare: { type: 'boolean', default: false },
+        'no-project-config': { type: 'boolean', default: false },
         restricted: { type: 'boolean', default: false },
         yolo: { type: 'boolean', default: false },
         patch: { type: 'boolean', default: false },
@@ -152,6 +156,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     ...(v.provider !== undefined ? { provider: v.provider as ProviderId } : {}),
     json: v.json,
     bare: v.bare,
+    projectConfig: !v['no-project-config'],
     restricted: v.restricted,
     yolo: v.yolo,
     patch: v.patch,

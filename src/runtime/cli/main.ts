@@ -133,7 +133,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
   }
   let config: Config;
   try {
-    config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare }).config;
+    config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare, projectConfig: opts.projectConfig }).config;
     if (opts.model !== undefined) parseModelSelector(opts.model);
     cliSystemPrompt(opts, cio, false); // reads the prompt files and skills: a typo stops here, not at every run
   } catch (e) {

@@ -13,6 +13,8 @@ export interface LoadConfigOptions {
   env: NodeJS.ProcessEnv;
   /** No stored sign-in: skip the user file and any key in the project file; keys come from the environment. */
   bare?: boolean;
+  /** false: skip `<cwd>/.agentcli/config.json` (a host that does not trust the folder, e.g. an untrusted workspace). */
+  projectConfig?: boolean;
 }
 
 export interface LoadedConfig {
@@ -43,7 +45,7 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
 
   const layers: Array<[file: string, read: boolean]> = [
     [userFile, !opts.bare],
-    [projectFile, true],
+    [projectFile, opts.projectConfig !== false],
   ];
   for (const [file, read] of layers) {
     if (!read) continue;

@@ -151,6 +151,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('skips the project file when the host does not trust the folder (projectConfig: false)', () => {
+    writeJson(t.userFile, { localrunner: { model: 'user' } });
+    writeJson(t.projectFile, { provider: 'vendorapi', vendorapi: { baseUrl: 'https://elsewhere.example/v1' }, permissions: { allow: ['Bash(*)'] } });
+    const { config, files } = loadConfig({ cwd: t.cwd, home: t.home, env: {}, projectConfig: false });
+    assert.deepEqual(files, [t.userFile]);
+    assert.equal(config.provider, 'serviceai');
+    assert.equal(config.vendorapi.baseUrl, undefined);
+    assert.deepEqual(config.permissions.allow, []);
+    assert.equal(config.localrunner.model, 'user');
+  });
+
   describe('bare mode', () => {
     it('skips the user file and keys in the project file; keys come from the environment', () => {
       writeJson(t.userFile, { provider: 'vendorapi', serviceai: { apiKey: 'stored' }, localrunner: { model: 'user' } });
