@@ -6,7 +6,7 @@ import { clickChatButton } from './cases-chat';
 import { chatView, expect, readWorkspaceFile, runCommand, sendPrompt, shot, toast, type E2ECase, type E2EContext } from './harness';
 
 /** Answers any permission card with Allow once until the text shows (writes may ask in interactive mode). */
-async function waitAllowing(ctx: E2EContext, doneText: string): Promise<void> {
+export async function waitAllowing(ctx: E2EContext, doneText: string): Promise<void> {
   const done = chatView(ctx.page).getByText(doneText).first();
   const allow = chatView(ctx.page).getByRole('button', { name: /allow once/i });
   const until = Date.now() + 40000;
