@@ -26,6 +26,9 @@ import {
 
 export type PermissionRequest = EventOf<'permission_request'>;
 
+/** How long close() lets a run in progress end as aborted before stopping the runtime anyway. */
+const CLOSE_ABORT_WAIT_MS = 2000;
+
 /**
  * What `onPermissionRequest` answers: allow or deny (optionally with a scope), deny with an alternative for
  * the model, or `undefined` to leave the request open and answer later with `allowPermission`/`denyPermission`.
@@ -224,6 +227,16 @@ export class Agent {
     this.closing ??= (async () => {
       const closed = new RuntimeNotRunningError('the agent was closed before this run started');
       for (const run of this.queue.splice(0)) run.cancelQueued(closed);
+      // A run in progress ends as `aborted` (with its agent_end) rather than by the process going away, unless the
+      // runtime does not answer within a moment.
+      const active = this.active;
+      if (active && this.client.isRunning) {
+        const ended = active.wait().then(
+          () => undefined,
+          () => undefined,
+        );
+        await Promise.race([active.abort().then(() => ended), new Promise<void>((r) => setTimeout(r, CLOSE_ABORT_WAIT_MS).unref())]).catch(() => undefined);
+      }
       await this.client.stop();
     })();
     return this.closing;

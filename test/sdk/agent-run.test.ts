@@ -145,7 +145,7 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     await agent.close();
   });
 
-  it('close() twice is safe; a closed agent refuses new prompts and fails queued ones', async () => {
+  it('close() twice is safe; a run in progress ends as aborted; a closed agent refuses new prompts and fails queued ones', async () => {
     const cwd = makeWorkspace({}, t.stub.origin);
     t.stub.enqueue({ hang: true });
     const agent = await t.create(testAgentOptions(cwd));
@@ -154,7 +154,9 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     await Promise.all([agent.close(), agent.close()]);
     await agent.close();
     assert.equal(agent.client.isRunning, false);
-    await assert.rejects(active.wait(), RuntimeExitedError);
+    const ended = await active.wait();
+    assert.equal(ended.status, 'aborted');
+    assert.ok(ended.events.some((e) => e.type === 'agent_end'), 'the runtime ended the run itself');
     await assert.rejects(queued.wait(), RuntimeNotRunningError);
     assert.throws(() => agent.send('late'), RuntimeNotRunningError);
   });
