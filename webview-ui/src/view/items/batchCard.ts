@@ -5,7 +5,9 @@ import type { ItemContext } from './context';
 
 const KIND_LABEL = { create: 'A', modify: 'M', delete: 'D' } as const;
 const KIND_TITLE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
-const RESULT_TEXT = { applied: 'applied', rejected: 'rejected', stale: 'stale: changed on disk', failed: 'failed' } as const;
+const RESULT_TEXT = { applied: 'applied', rejected: 'rejected', stale: 'stale', failed: 'failed' } as const;
+/** The longer reason, shown on hover (the short label leaves the file name room on a narrow side bar). */
+const RESULT_DETAIL = { applied: 'written to disk', rejected: 'not written: rejected', stale: 'not written: the file changed on disk since the proposal', failed: 'not written: the write failed' } as const;
 
 export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
   const results = new Map((item.results ?? []).map((r) => [r.changeId, r]));
@@ -32,7 +34,7 @@ export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLEl
         h('span', { class: 'removed', text: `−${f.deletions}` }),
       ),
       result !== undefined
-        ? h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text: RESULT_TEXT[result.status], title: result.error ?? RESULT_TEXT[result.status], attrs: { 'data-status': result.status } })
+        ? h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text: RESULT_TEXT[result.status], title: result.error ?? RESULT_DETAIL[result.status], attrs: { 'data-status': result.status } })
         : null,
     ));
   }
