@@ -72,20 +72,25 @@ async function main() {
       await rt.close();
     }
     row('rpc: spawn → initialize answered', fmt(median(initTimes)));
+    // A long answer streamed as fast as the stub can write it: the runtime joins the deltas of one network read into
+    // one event, so the text throughput is the figure to compare; the event rate says how many reads that took.
     const rates: number[] = [];
+    const charRates: number[] = [];
     for (let i = 0; i < 3; i++) {
       const rt = await startRuntime(makeWorkspace({}, stub.origin), { env });
       stub.enqueue({ text: 'token '.repeat(40000) });
       await rt.request('prompt', { message: 'stream a lot' });
-      const first = await rt.waitForEvent('message_update');
+      await rt.waitForEvent('message_update');
       const t0 = performance.now();
       await rt.waitForEvent('agent_end', undefined, 120000);
-      const n = rt.events.filter((e) => e.type === 'message_update').length;
-      rates.push((n - 1) / ((performance.now() - t0) / 1000));
-      void first;
+      const seconds = (performance.now() - t0) / 1000;
+      const updates = rt.events.filter((e) => e.type === 'message_update');
+      rates.push((updates.length - 1) / seconds);
+      charRates.push(updates.slice(1).reduce((n, e) => n + (e.type === 'message_update' ? e.delta.length : 0), 0) / seconds);
       await rt.close();
     }
-    row('rpc: events relayed per second (message_update)', `${Math.round(median(rates))} /s`);
+    row('rpc: streamed text relayed', `${(median(charRates) / 1e6).toFixed(2)} M chars/s`, `(${Math.round(median(charRates) / 6)} six-char tokens/s)`);
+    row('rpc: message_update events relayed', `${Math.round(median(rates))} /s`, '(one per network read)');
   } finally {
     await stub.close();
   }
