@@ -1,7 +1,7 @@
 // The `agentcli` executable. `--version` is answered before anything else loads. The rest of the CLI travels in this
 // same file as compressed text inside a trailing comment (so parsing this file stays cheap), and is compiled through a
 // V8 code cache kept in ~/.cache/agentcli, so later starts skip most compile work.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -51,6 +51,10 @@ function loadEmbeddedMain(source: string): MainModule {
         const tmp = `${file}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, file);
+        // Caches of other builds (an upgrade) would only pile up: about 1 MB each.
+        for (const name of readdirSync(path.dirname(file))) {
+          if (/^main-.*\.v8cache$/.test(name) && name !== path.basename(file)) rmSync(path.join(path.dirname(file), name), { force: true });
+        }
       } catch {
         // a read-only home: run without a cache
       }

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
+
+describe('agentcli code cache', function () {
+  this.timeout(30_000);
+
+  it('keeps one compiled-code cache: it writes the current build\'s and removes those of other builds', async () => {
+    const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'agentcli-cache-'));
+    const dir = path.join(cacheHome, 'agentcli');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'main-0123456789abcdef-v20.0.0.v8cache'), 'an older build');
+    writeFileSync(path.join(dir, 'unrelated.txt'), 'not ours to remove');
+    const env = testEnv({ XDG_CACHE_HOME: cacheHome });
+    const first = await runCli(['--help'], makeWorkspace({}), env);
+    assert.equal(first.code, 0, first.stderr);
+    const files = readdirSync(dir).sort();
+    assert.equal(files.length, 2, `one cache and the unrelated file: ${files.join(', ')}`);
+    assert.ok(files.includes('unrelated.txt'));
+    const cache = files.find((f) => f.endsWith('.v8cache'));
+    assert.ok(cache !== undefined && cache !== 'main-0123456789abcdef-v20.0.0.v8cache', 'the stale cache is gone');
+    assert.ok(cache.includes(process.version), 'the cache is keyed by the Node version');
+    const second = await runCli(['--help'], makeWorkspace({}), env);
+    assert.equal(second.code, 0);
+    assert.deepEqual(readdirSync(dir).sort(), files, 'a later start reuses the cache');
+  });
+});
