@@ -17,16 +17,46 @@ function deploymentPath(deploymentName: string): string {
   return `/openai/deployments/${encodeURIComponent(deploymentName)}`;
 }
 
-/** The deployment URL: `baseUrl` as given when it already names a deployment, else endpoint + deployment path. */
-export function cloudHubDeploymentUrl(settings: CloudHubSettings): string {
-  if (settings.baseUrl) {
-    const base = trimTrailingSlash(settings.baseUrl);
-    if (/\/deployments\/[^/]+$/.test(new URL(base).pathname)) return base;
-    if (!settings.deploymentName) {
-      throw missingSetting('cloudhub.deploymentName', 'the deployment to send requests to is unknown', 'CLOUDHUB_DEPLOYMENT');
-    }
-    return `${base}${deploymentPath(settings.deploymentName)}`;
+/** The `apiVersion` default (spec §9.2); a `?api-version=` in `baseUrl` replaces it, an explicitly different value wins. */
+export const CLOUDHUB_DEFAULT_API_VERSION = '2024-10-21';
+
+/** Where requests go: the deployment URL (no query) and the query parameters sent with each request. */
+export interface CloudHubEndpoint {
+  deploymentUrl: string;
+  query: Record<string, string>;
+}
+
+const DEPLOYMENT_PATH_END = /\/deployments\/[^/]+$/;
+const CHAT_COMPLETIONS_END = /\/chat\/completions$/;
+
+/**
+ * `baseUrl` is a full endpoint override (spec §2.4.4): the resource endpoint (the deployment path is appended), the
+ * deployment URL (`…/deployments/<name>`), or the portal's full target address
+ * (`…/deployments/<name>/chat/completions?api-version=…`), each with or without a trailing slash. Its query
+ * parameters are sent with every request; its `api-version` is used unless `apiVersion` was set to another value.
+ */
+function endpointFromBaseUrl(settings: CloudHubSettings, baseUrl: string): CloudHubEndpoint {
+  const url = new URL(baseUrl);
+  const query: Record<string, string> = Object.fromEntries(url.searchParams);
+  const apiVersion = settings.apiVersion;
+  query['api-version'] =
+    apiVersion === CLOUDHUB_DEFAULT_API_VERSION ? (url.searchParams.get('api-version') ?? apiVersion) : apiVersion;
+  const path = trimTrailingSlash(url.pathname).replace(CHAT_COMPLETIONS_END, '');
+  const base = `${url.origin}${path}`;
+  if (DEPLOYMENT_PATH_END.test(path)) return { deploymentUrl: base, query };
+  if (!settings.deploymentName) {
+    throw missingSetting(
+      'cloudhub.deploymentName',
+      `the deployment to send requests to is unknown (cloudhub.baseUrl ${url.origin}${url.pathname} does not end in /deployments/<name>)`,
+      'CLOUDHUB_DEPLOYMENT',
+    );
   }
+  return { deploymentUrl: `${base}${deploymentPath(settings.deploymentName)}`, query };
+}
+
+/** The deployment URL and query: from `baseUrl` when set, else from resourceName and deploymentName. */
+export function cloudHubEndpoint(settings: CloudHubSettings): CloudHubEndpoint {
+  if (settings.baseUrl) return endpointFromBaseUrl(settings, settings.baseUrl);
   if (!settings.resourceName) {
     throw missingSetting(
       'cloudhub.resourceName',
@@ -36,7 +66,15 @@ export function cloudHubDeploymentUrl(settings: CloudHubSettings): string {
   if (!settings.deploymentName) {
     throw missingSetting('cloudhub.deploymentName', 'the deployment to send requests to is unknown', 'CLOUDHUB_DEPLOYMENT');
   }
-  return `https://${settings.resourceName}${RESOURCE_HOST_SUFFIX}${deploymentPath(settings.deploymentName)}`;
+  return {
+    deploymentUrl: `https://${settings.resourceName}${RESOURCE_HOST_SUFFIX}${deploymentPath(settings.deploymentName)}`,
+    query: { 'api-version': settings.apiVersion },
+  };
+}
+
+/** The deployment URL (without query); see {@link cloudHubEndpoint}. */
+export function cloudHubDeploymentUrl(settings: CloudHubSettings): string {
+  return cloudHubEndpoint(settings).deploymentUrl;
 }
 
 export interface CloudHubAuthContext {
@@ -51,13 +89,13 @@ export function cloudHubOptions(
   model: string | undefined,
   auth: CloudHubAuthContext = { secrets: new SecretSet() },
 ): OpenAICompatibleOptions {
-  const baseURL = cloudHubDeploymentUrl(settings);
+  const { deploymentUrl: baseURL, query } = cloudHubEndpoint(settings);
   const deploymentFromUrl = decodeURIComponent(baseURL.slice(baseURL.lastIndexOf('/') + 1));
   const common = {
     id: 'cloudhub' as const,
-    model: model ?? settings.model ?? settings.deploymentName ?? deploymentFromUrl,
+    model: model ?? settings.model ?? deploymentFromUrl,
     baseURL,
-    query: { 'api-version': settings.apiVersion },
+    query,
     modelListing: 'configured' as const,
     secrets: auth.secrets,
   };
