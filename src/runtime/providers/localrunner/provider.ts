@@ -199,12 +199,13 @@ export class LocalRunnerProvider implements ModelProvider {
           remedy: pullRemedy(this.model),
         };
       }
-      const cpuOnly = running.filter((m) => m.sizeVram === 0 && m.size > 0);
+      // numGpu 0 runs on the CPU on purpose: no GPU is expected, so none is reported missing.
+      const cpuOnly = this.opts.numGpu === 0 ? [] : running.filter((m) => m.sizeVram === 0 && m.size > 0);
       if (cpuOnly.length > 0) {
         return {
           ok: true,
-          message: `the local runner at ${this.base} is running with "${installed}" installed; ${runningText}. ${cpuOnly.map((m) => m.name).join(', ')} run on the CPU only, so answers will be slow`,
-          remedy: `enable the GPU (${GPU_REMEDY}) or use a smaller model`,
+          message: `the local runner at ${this.base} is running with "${installed}" installed; ${runningText}. ${cpuOnly.map((m) => m.name).join(', ')} run on the CPU only (no GPU detected), so answers will be slow`,
+          remedy: `${GPU_REMEDY}; or use a smaller model`,
         };
       }
       return { ok: true, message: `the local runner at ${this.base} is running with "${installed}" installed; ${runningText}` };

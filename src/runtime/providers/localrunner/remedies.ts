@@ -9,8 +9,28 @@ import type { ProviderError } from '../types';
 export const RUNNER_COMMAND = '<runner>';
 
 const NOT_FOUND = /not found|no such model|pull/i;
-const OUT_OF_MEMORY = /out of memory|\boom\b|insufficient memory|requires more system memory|not enough memory|cudaMalloc|failed to allocate/i;
-const GPU_PROBLEM = /\b(cuda|rocm|gpu|vulkan|metal)\b.*\b(error|fail|not (found|detected|available))/i;
+/**
+ * How the runner says a model does not fit: its own memory checks, allocation failures of the GPU backends
+ * ("unable to allocate CUDA0 buffer", "insufficient VRAM to load any model layers") and its runner process being
+ * killed by the system's out-of-memory killer ("llama runner process has terminated: signal: killed").
+ */
+const OUT_OF_MEMORY = new RegExp(
+  [
+    'out of memory',
+    '\\boom\\b',
+    'insufficient (system )?memory',
+    'insufficient vram',
+    'requires more system memory',
+    'not enough memory',
+    'cudaMalloc',
+    'failed to allocate',
+    'unable to allocate',
+    'process has terminated: signal: killed',
+  ].join('|'),
+  'i',
+);
+const GPU_PROBLEM =
+  /\b(cuda|rocm|gpu|vulkan|metal)\b.*\b(error|fail|not (found|detected|available))|driver version is insufficient|no cuda-capable device/i;
 
 export interface LocalRunnerContext extends ErrorContext {
   numCtx: number;
@@ -28,7 +48,9 @@ export function outOfMemoryRemedy(ctx: LocalRunnerContext): string {
   return `use a smaller model, or reduce localrunner.numCtx (now ${ctx.numCtx}), e.g. \`agentcli config set localrunner.numCtx ${Math.max(512, Math.floor(ctx.numCtx / 2))}\` or a preset such as \`agentcli config set localrunner.preset 8gb-cpu\``;
 }
 
-export const GPU_REMEDY = 'install the proper GPU driver so the runner can use the GPU, or set localrunner.numGpu 0 to run on the CPU';
+/** spec §7 "GPU not detected": install the proper driver. Running on the CPU is a choice, not a fix, so it is only mentioned. */
+export const GPU_REMEDY =
+  'install or update the GPU driver so the runner sees the GPU, then restart the runner (to run on the CPU on purpose, set localrunner.numGpu 0)';
 
 /** An error the runner reported (HTTP error answer or an error line in the stream), mapped to its remedy. */
 export function localRunnerRefusal(status: number | undefined, detail: string, ctx: LocalRunnerContext): ProviderError {
