@@ -67,6 +67,7 @@ export function createProvider(config: Config, sel: ProviderSelection = {}, tuni
       return createServiceAiProvider(config.serviceai, model, common, secrets);
     }
     case 'localrunner': {
+      if (config.localrunner.enabled === false) throw localRunnerDisabled();
       const { createLocalRunnerProvider } = require('./builders/localrunner') as typeof LocalRunnerBuilder;
       return createLocalRunnerProvider(config.localrunner, model, common);
     }
@@ -85,6 +86,15 @@ export function createProvider(config: Config, sel: ProviderSelection = {}, tuni
     }
   }
   /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+/** spec §2.4.1 `localrunner.enabled` enables the provider: `false` turns it off, so selecting it is a config error. */
+function localRunnerDisabled(): ProviderError {
+  return new ProviderError(
+    'config_error',
+    'the localrunner provider is selected but localrunner.enabled is false',
+    'set it with `agentcli config set localrunner.enabled true`, or choose another provider (--provider <id>, SERVICE_PROVIDER, or `agentcli config set provider <id>`)',
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { createProvider } from '../../../src/runtime/providers/create-provider';
 import type { LocalRunnerProvider } from '../../../src/runtime/providers/localrunner/provider';
 import { startLocalRunnerStub, type LocalRunnerStub } from '../../stubs/localrunner-stub';
 import { chat, closedPort, collect, config, FAST_RETRY, providerErrorOf, textOf } from './helpers';
-import type { ChatToolSpec } from '../../../src/runtime/providers/types';
+import { ProviderError, type ChatToolSpec } from '../../../src/runtime/providers/types';
 
 const READ_TOOL: ChatToolSpec = {
   name: 'read_file',
@@ -129,6 +129,27 @@ describe('localrunner provider (native API)', () => {
     const err = await providerErrorOf(runner().streamChat(chat()));
     assert.match(err.message, /GPU problem/);
     assert.match(err.remedy, /install or update the GPU driver/);
+  });
+
+  it('localrunner.enabled false: selecting the provider is a config_error naming the key and the fix; true or unset runs', async () => {
+    const disabled = config({ provider: 'serviceai', localrunner: { baseUrl: stub.origin, enabled: false } });
+    for (const select of [() => createProvider({ ...disabled, provider: 'localrunner' }), () => createProvider(disabled, { model: 'localrunner/llama3.2' })]) {
+      const err = (() => {
+        try {
+          select();
+        } catch (e) {
+          return e as ProviderError;
+        }
+        return undefined;
+      })();
+      assert.ok(err instanceof ProviderError, 'selecting a disabled localrunner throws');
+      assert.equal(err.code, 'config_error');
+      assert.match(err.message, /localrunner\.enabled is false/);
+      assert.match(err.remedy, /agentcli config set localrunner\.enabled true.*another provider/);
+    }
+    assert.equal(stub.requests.length, 0, 'nothing was sent');
+    stub.enqueue({ text: 'on' });
+    assert.equal(textOf(await collect(runner({ enabled: true }).streamChat(chat()))), 'on');
   });
 
   it('a stream cut off before the done line is an error, not a complete answer', async () => {
