@@ -111,19 +111,20 @@ describe('loadConfig', () => {
     assert.equal(config.serviceai.apiKey, 'first');
   });
 
-  it('rejects a bad SERVICE_PROVIDER, SERVICE_DEBUG or SERVICE_BASE_URL naming the variable', () => {
+  it('rejects a bad SERVICE_PROVIDER or SERVICE_BASE_URL naming the variable', () => {
     assert.throws(() => load({ SERVICE_PROVIDER: 'nope' }), {
       message: 'SERVICE_PROVIDER must be one of serviceai, localrunner, ggufserver, vendorapi, cloudhub (got "nope")',
     });
-    assert.throws(() => load({ SERVICE_DEBUG: 'maybe' }), { message: 'SERVICE_DEBUG must be "true" or "false" (got "maybe")' });
     assert.throws(() => load({ SERVICE_BASE_URL: 'not a url' }), {
       message: 'environment variable SERVICE_BASE_URL: "serviceai.baseUrl" must be an http:// or https:// URL, e.g. "http://localhost:8080" (got "not a url")',
     });
   });
 
-  it('uses LOCALRUNNER_HOST only when no file sets localrunner.baseUrl', () => {
+  it('uses LOCALRUNNER_HOST unless a file sets localrunner.baseUrl to another address than the default', () => {
     assert.equal(load({ LOCALRUNNER_HOST: '127.0.0.1:12345' }).config.localrunner.baseUrl, 'http://127.0.0.1:12345');
     assert.equal(load({}).config.localrunner.baseUrl, 'http://localhost:11434');
+    writeJson(t.userFile, { localrunner: { baseUrl: 'http://localhost:11434/' } });
+    assert.equal(load({ LOCALRUNNER_HOST: 'http://other:1' }).config.localrunner.baseUrl, 'http://other:1', 'the default written in a file');
     writeJson(t.projectFile, { localrunner: { baseUrl: 'http://runner.local:11434' } });
     assert.equal(load({ LOCALRUNNER_HOST: 'http://other:1' }).config.localrunner.baseUrl, 'http://runner.local:11434');
   });
