@@ -128,6 +128,24 @@ describe('serviceai: catalog, plans, aliases, limits', () => {
     assert.match(err.remedy, /^upgrade to a plan that includes "moa" \(it is included from the Pro plan \(Pro, Pro\+, Max, Team, Enterprise\)\)/);
   });
 
+  it('a bare 403 or 404 for fantail (in every plan) keeps the verify-the-key remedy, never "upgrade the plan"', async () => {
+    const denied = { error: { message: 'Permission denied', code: 'permission_denied' } };
+    stub.enqueueChat({ status: 403, errorBody: denied }, { status: 404, errorBody: { error: { message: 'Not found', code: null } } });
+    const forbidden = await providerErrorOf(service('key-free', 'fantail').streamChat(chat()));
+    assert.equal(forbidden.code, 'auth_failed');
+    assert.match(forbidden.remedy, /^verify the API key \(serviceai\.apiKey \/ SERVICE_API_KEY\)/);
+    const missing = await providerErrorOf(service('key-free', 'fantail').streamChat(chat()));
+    assert.equal(missing.status, 404);
+    for (const err of [forbidden, missing]) assert.doesNotMatch(err.remedy, /plan|upgrade/i, err.remedy);
+  });
+
+  it('a bare 403 for moa (outside Free and Lite) names the plan that includes it and the key check', async () => {
+    stub.enqueueChat({ status: 403, errorBody: { error: { message: 'Permission denied', code: 'permission_denied' } } });
+    const err = await providerErrorOf(service('key-pro', 'moa').streamChat(chat()));
+    assert.match(err.remedy, /^"moa" may not be in your plan: it is included from the Pro plan/);
+    assert.match(err.remedy, /verify the API key \(serviceai\.apiKey \/ SERVICE_API_KEY\)$/);
+  });
+
   it('health: reachable with the plan catalog; a selected model outside it is reported with its plan', async () => {
     const ok = await service('key-pro').checkHealth();
     assert.equal(ok.ok, true);

@@ -46,3 +46,14 @@ export function planHint(modelId: string): string | undefined {
   if (fromList === fromTable) return `included from the ${fromList} plan (${plansFrom(fromList).join(', ')})`;
   return `included from the ${fromList} plan in the plan list; the model table says ${fromTable} and above`;
 }
+
+/**
+ * Whether some plan leaves the model out, per both spec tables (fantail is in every plan, moa and weka are not).
+ * Only then can a refusal be about the plan; a third-party model the spec does not place is undecided (false).
+ */
+export function outsideSomePlan(modelId: string): boolean {
+  const fromList = PLAN_LIST_FIRST_PLAN[modelId];
+  const fromTable = MODEL_TABLE_FIRST_PLAN[modelId];
+  if (!fromList || !fromTable) return false;
+  return fromList !== PLAN_NAMES[0] || fromTable !== PLAN_NAMES[0];
+}

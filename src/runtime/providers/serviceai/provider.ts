@@ -8,7 +8,7 @@ import type { ErrorContext } from '../errors';
 import { fetchCatalog, pickerModels } from './catalog';
 import { checkInputLimit } from './limits';
 import { SERVICEAI_MODEL_LIMITS } from './models';
-import { planHint } from './plans';
+import { outsideSomePlan, planHint } from './plans';
 
 export interface ServiceAiProviderParts {
   /** The chat-completions provider for the chosen model. */
@@ -52,16 +52,20 @@ export class ServiceAiProvider implements ModelProvider {
     }
   }
 
-  /** A refusal of a model the plan may not include (403, or 404 for the model) names the plan that includes it. */
+  /**
+   * A refusal of a model some plan leaves out (403, or 404 for the model) names the plan that includes it. A model
+   * every plan includes (fantail) cannot be refused for the plan, so its refusal keeps the verify-the-key remedy.
+   */
   private withPlanHint(err: unknown): unknown {
     if (!(err instanceof ProviderError) || err.code === 'not_in_plan') return err;
-    const hint = planHint(this.model);
+    const hint = outsideSomePlan(this.model) ? planHint(this.model) : undefined;
     const planRefusal = err.status === 403 || (err.code === 'model_not_available' && err.status === 404);
     if (!hint || !planRefusal) return err;
+    const keyCheck = err.status === 403 ? '; if your plan includes it, verify the API key (serviceai.apiKey / SERVICE_API_KEY)' : '';
     return new ProviderError(
       err.code,
       err.message,
-      `"${this.model}" may not be in your plan: it is ${hint}. Upgrade the plan, or choose a model your catalog lists (\`/model\` in a session)`,
+      `"${this.model}" may not be in your plan: it is ${hint}. Upgrade the plan, or choose a model your catalog lists (\`/model\` in a session)${keyCheck}`,
       err.status,
       err.retryAfterMs,
     );
@@ -89,7 +93,7 @@ export class ServiceAiProvider implements ModelProvider {
     const current = models.find((m) => m.id === this.model);
     const summary = `${where} is reachable; your plan's catalog: ${yours.join(', ') || 'empty'}`;
     if (!current || current.extra === undefined) {
-      const hint = planHint(this.model);
+      const hint = outsideSomePlan(this.model) ? planHint(this.model) : undefined;
       return {
         ok: false,
         message: `${summary}; the selected model "${this.model}" is not in it`,
