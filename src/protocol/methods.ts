@@ -167,7 +167,13 @@ export const methods = {
   },
   acknowledgePermission: { params: z.object({ requestId: z.string().min(1) }), result: Ok },
   respondToDirectoryAccess: {
-    params: z.object({ requestId: z.string().min(1), allowed: z.boolean(), scope: DirectoryAccessScope.optional() }),
+    params: z.object({
+      requestId: z.string().min(1),
+      allowed: z.boolean(),
+      scope: DirectoryAccessScope.optional(),
+      /** Why it was denied, told to the model (default: the user denied it). */
+      reason: z.string().max(500).optional(),
+    }),
     result: Ok,
   },
   acknowledgeDirectoryAccess: { params: z.object({ requestId: z.string().min(1) }), result: Ok },

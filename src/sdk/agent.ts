@@ -13,6 +13,7 @@ import {
   StructuredOutputError,
   errorText,
 } from './errors';
+import { promptArgs } from './launch';
 import { Run, type RunOptions, type RunResult } from './run';
 import { normalizeStopWhen } from './step-control';
 import {
@@ -110,7 +111,10 @@ export class Agent {
     const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
-    if (instructions !== undefined && instructions.trim() !== '') client.appendSystemPrompt(instructions);
+    if (instructions !== undefined && instructions.trim() !== '') {
+      promptArgs(instructions, options.cwd, 'instructions', '', ''); // checked here, so an error names this option
+      client.appendSystemPrompt(instructions);
+    }
     const agent = new Agent(client, options);
     await client.start();
     return agent;

@@ -29,7 +29,7 @@ export interface DirectoryAccessHost {
  * own rule for runs without a user: allowed once when the runtime's permission mode is `unrestricted`, else denied
  * (the model is told access was denied and to stay inside the workspace).
  */
-async function defaultDecision(host: DirectoryAccessHost, request: DirectoryAccessRequest): Promise<{ allowed: boolean }> {
+async function defaultDecision(host: DirectoryAccessHost, request: DirectoryAccessRequest): Promise<{ allowed: boolean; reason?: string }> {
   let unrestricted = false;
   try {
     unrestricted = (await host.client.getState()).permissionMode === 'unrestricted';
@@ -41,12 +41,12 @@ async function defaultDecision(host: DirectoryAccessHost, request: DirectoryAcce
       ? `directory access to ${request.path} allowed once (permission mode unrestricted, no onDirectoryAccess callback)`
       : `directory access to ${request.path} denied: no onDirectoryAccess callback to ask (pass one to Agent.create to decide)`,
   );
-  return { allowed: unrestricted };
+  return unrestricted ? { allowed: true } : { allowed: false, reason: 'no one is available to approve access outside the workspace' };
 }
 
 /** Answers one directory-access request through the callback, or with the default when there is none. */
 export async function answerDirectoryAccess(host: DirectoryAccessHost, request: DirectoryAccessRequest): Promise<void> {
-  let answer: { allowed: boolean; scope?: DirectoryAccessScope };
+  let answer: { allowed: boolean; scope?: DirectoryAccessScope; reason?: string };
   if (!host.callback) {
     answer = await defaultDecision(host, request);
   } else {

@@ -23,14 +23,21 @@ export interface RunResult {
   steps: AgentStep[];
 }
 
-/** The run ended with status `error` (provider failure, bad configuration...); `result` holds what was received. */
+/**
+ * The run ended with status `error` (provider failure, bad configuration...); `result` holds what was received and
+ * `remedy` what the runtime suggests doing about it (also at the end of the message).
+ */
 export class RunFailedError extends SdkError {
+  readonly remedy: string | undefined;
   constructor(
     readonly code: string,
     message: string,
     readonly result: Omit<RunResult, 'status'> & { status: 'error' },
   ) {
-    super(`the run failed (${code}): ${message}`);
+    let hint: string | undefined;
+    for (const e of result.events) if (e.type === 'error' && e.remedy !== undefined) hint = e.remedy;
+    super(`the run failed (${code}): ${message}${hint ? `. Remedy: ${hint}` : ''}`);
+    this.remedy = hint;
   }
 }
 

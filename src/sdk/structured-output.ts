@@ -51,6 +51,11 @@ export function prepareSchema<T>(opts: StructuredOutputOptions<T>): PreparedSche
     throw new InvalidArgumentError(`schemaName "${name}" must be 1-64 letters, digits, _ or -`);
   }
   const { schema } = opts;
+  if (typeof schema === 'object' && schema !== null && '_def' in schema && !('_zod' in schema)) {
+    throw new InvalidArgumentError(
+      'schema is a zod 3 schema; runJson takes zod 4 schemas (import { z } from "zod" with zod >= 4) or a JSON schema object',
+    );
+  }
   let jsonSchema: JsonSchema;
   let schemaCheck: Check<T>;
   if (isZodSchema(schema)) {

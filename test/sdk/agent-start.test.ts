@@ -24,4 +24,9 @@ describe('sdk Agent.create: skills and system prompts are checked at start', fun
     await agent.run('hi');
     assert.equal(systemMessage(), 'PERSONA FILE\n\npackage.json');
   });
+
+  it('path-like instructions naming no file are refused, naming the instructions option', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin);
+    await assert.rejects(Agent.create(testAgentOptions(cwd, { instructions: 'personas/pirate.md' })), /instructions "personas\/pirate.md" .* not found/);
+  });
 });

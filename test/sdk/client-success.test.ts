@@ -104,6 +104,8 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
       assert.equal(e.code, 'auth_failed');
       assert.equal(e.result.status, 'error');
       assert.ok(e.result.events.some((ev) => ev.type === 'error' && ev.code === 'auth_failed'));
+      assert.match(e.remedy ?? '', /key/i, 'the runtime\'s remedy travels with the error');
+      assert.ok(e.message.endsWith(`Remedy: ${e.remedy}`), e.message);
       return true;
     });
     t.stub.enqueue({ text: 'recovered' });

@@ -87,6 +87,8 @@ describe('sdk directory access against the real runtime', function () {
     assert.doesNotMatch(toolMessage(), /TOP-SECRET-CONTENT/);
     assert.equal(notes.length, 1);
     assert.match(notes[0]!, /denied: no onDirectoryAccess callback/);
+    assert.match(toolMessage(), /no one is available to approve/, 'the model is not told that a user refused');
+    assert.doesNotMatch(toolMessage(), /by the user/);
   });
 
   it('without a callback in unrestricted mode the access is allowed once, like the runtime does without a user', async () => {

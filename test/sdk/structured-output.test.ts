@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
+import * as z3 from 'zod/v3';
 import { InvalidArgumentError } from '../../src/sdk';
 import { jsonPrompt, parseStructured, prepareSchema, repairPrompt } from '../../src/sdk/structured-output';
 
@@ -15,6 +16,13 @@ describe('sdk structured output: schema preparation and validation', () => {
     const bad = parseStructured('{"name":"Ada","age":"old"}', p);
     assert.equal(bad.ok, false);
     assert.ok(!bad.ok && bad.issues.some((i) => i.path === 'age'));
+  });
+
+  it('refuses a zod 3 schema with a message saying which zod it takes', () => {
+    assert.throws(
+      () => prepareSchema({ schema: z3.object({ n: z3.number() }) as never }),
+      (e: unknown) => e instanceof InvalidArgumentError && /zod 3 schema; runJson takes zod 4/.test(e.message),
+    );
   });
 
   it('validates against a plain JSON schema', () => {

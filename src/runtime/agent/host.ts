@@ -10,6 +10,8 @@ export type PermissionAnswer =
 export interface DirectoryAnswer {
   allowed: boolean;
   scope: DirectoryAccessScope;
+  /** Why it was denied, when not by the user. */
+  reason?: string;
 }
 
 /**

@@ -127,7 +127,7 @@ async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecuti
           ? `directory access to ${dir} granted (unrestricted mode)`
           : `directory access to ${dir} denied: nobody to ask in a non-interactive run (use --yolo, or permissions.additionalDirectories in .agentcli/config.json)`,
       );
-      answer = { allowed, scope: 'once' };
+      answer = { allowed, scope: 'once', ...(allowed ? {} : { reason: 'nobody can approve it in a non-interactive run' }) };
     } else {
       const requestId = newId('dir');
       deps.emit({ type: 'directory_access_request', runId: scope.runId, turnId: scope.turnId, requestId, toolCallId, path: dir, reason });
@@ -145,7 +145,7 @@ async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecuti
         outcome: answer.allowed ? 'allowed' : 'denied',
       });
     }
-    if (!answer.allowed) throw new Refused(`access to ${dir} was denied by the user; stay inside the workspace ${deps.cwd}`);
+    if (!answer.allowed) throw new Refused(`access to ${dir} was denied ${answer.reason ? `(${answer.reason})` : 'by the user'}; stay inside the workspace ${deps.cwd}`);
     if (answer.scope === 'session') deps.grants.grantSession(dir);
     else grantedForCall.push(dir);
   }

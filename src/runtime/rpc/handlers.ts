@@ -104,7 +104,8 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return ok;
     },
     respondToDirectoryAccess: (p) => {
-      if (!session.pending.answer(p.requestId, 'directory', { allowed: p.allowed, scope: p.scope ?? 'once' })) {
+      const answer = { allowed: p.allowed, scope: p.scope ?? 'once', ...(p.reason ? { reason: p.reason } : {}) };
+      if (!session.pending.answer(p.requestId, 'directory', answer)) {
         unknownId('directory access request', p.requestId);
       }
       return ok;
