@@ -2,7 +2,7 @@
  * `SERVICE_DEBUG=true` (config `debug`): a fetch wrapper that logs each provider request and response —
  * method, URL, status, timing, body sizes and the start of each body — with every key, token and secret redacted.
  */
-import { redactBody, redactHeaders, redactText, type SecretSet } from './redact';
+import { redactBody, redactHeaders, redactText, redactUrl, type SecretSet } from './redact';
 
 /** Bodies are shown up to this many characters; the log says how much was left out. */
 export const DEBUG_BODY_LIMIT = 2000;
@@ -52,7 +52,7 @@ export function debugFetch(base: typeof fetch, opts: DebugFetchOptions): typeof 
   const wrapped = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const n = ++counter;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const url = redactText(urlOf(input), secrets);
+    const url = redactUrl(urlOf(input), secrets);
     const bodyText = requestBodyText(init?.body);
     const headers = redactHeaders(new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)), secrets);
     const size = bodyText === undefined ? 'no body' : `${Buffer.byteLength(bodyText)} bytes`;

@@ -1,2 +1,2 @@
 export { debugFetch, stderrSink, DEBUG_BODY_LIMIT, type DebugSink, type DebugFetchOptions } from './debug-fetch';
-export { SecretSet, redactText, redactHeaders, redactBody, isSecretHeader, REDACTED } from './redact';
+export { SecretSet, redactText, redactHeaders, redactBody, redactUrl, isSecretHeader, REDACTED } from './redact';

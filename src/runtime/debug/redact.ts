@@ -1,6 +1,6 @@
 /**
  * Redaction for anything that may be shown or logged: known secret values (API keys, client secrets, tokens
- * obtained at run time), credential headers, and JSON fields whose name says they hold a secret.
+ * obtained at run time), credential headers, URL query parameters and JSON fields whose name says they hold a secret.
  */
 
 /** Shorter values are not treated as secrets: replacing them would mangle ordinary text. */
@@ -17,6 +17,25 @@ const SECRET_HEADERS = new Set([
   'set-cookie',
   'x-identity-header',
   'secret',
+]);
+
+/** Header names that say they carry a credential (`Ocp-Apim-Subscription-Key`, `x-goog-api-key`, `x-auth-token`, ...). */
+const SECRET_HEADER_WORDS = /key|token|secret|auth/i;
+
+/** URL query parameters that carry credentials (keys, SAS signatures, function codes, OAuth tokens and assertions). */
+const SECRET_QUERY_PARAMS = new Set([
+  'api-key',
+  'api_key',
+  'apikey',
+  'key',
+  'code',
+  'sig',
+  'signature',
+  'token',
+  'access_token',
+  'client_secret',
+  'assertion',
+  'subscription-key',
 ]);
 
 /** JSON / form field names whose values are credentials. */
@@ -57,7 +76,39 @@ export function redactText(text: string, secrets: readonly string[] | SecretSet)
 }
 
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADERS.has(name.toLowerCase());
+  return SECRET_HEADERS.has(name.toLowerCase()) || SECRET_HEADER_WORDS.test(name);
+}
+
+function isSecretQueryParam(rawName: string): boolean {
+  let name = rawName;
+  try {
+    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+  } catch {
+    // a malformed escape: judge the name as written
+  }
+  return SECRET_QUERY_PARAMS.has(name.toLowerCase()) || SECRET_FIELD.test(name);
+}
+
+/**
+ * A URL safe to show: the values of credential query parameters (`?api-key=`, `?sig=`, `?code=`, ... whatever
+ * they hold) and a password in the URL become `[redacted]`, and known secret values anywhere else too.
+ */
+export function redactUrl(url: string, secrets: readonly string[] | SecretSet): string {
+  const hash = url.indexOf('#');
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const question = beforeHash.indexOf('?');
+  let base = question === -1 ? beforeHash : beforeHash.slice(0, question);
+  base = base.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, `$1:${REDACTED}@`);
+  const query =
+    question === -1
+      ? ''
+      : beforeHash
+          .slice(question)
+          .replace(/([?&;])([^=&;#]+)=([^&;#]*)/g, (whole, sep: string, name: string) =>
+            isSecretQueryParam(name) ? `${sep}${name}=${REDACTED}` : whole,
+          );
+  return redactText(`${base}${query}${fragment}`, secrets);
 }
 
 /** Headers as `name: value` pairs with credential headers replaced by `[redacted]`. */

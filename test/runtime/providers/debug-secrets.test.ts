@@ -54,6 +54,38 @@ describe('debug logging (SERVICE_DEBUG) and secret redaction', () => {
     assert.match(redactBody('client_id=a&client_secret=b&scope=c', new SecretSet()), /client_secret=%5Bredacted%5D/);
   });
 
+  it('credential query parameters and headers are masked by name, whatever their value (not only known secrets)', async () => {
+    const lines: string[] = [];
+    const fake: typeof fetch = () => Promise.resolve(new Response('{}', { status: 200 }));
+    const wrapped = debugFetch(fake, { label: 'test', secrets: new SecretSet(), sink: (l) => lines.push(l) });
+    const unknownSecrets = {
+      'api-key': 'q-apikey-1111', API_KEY: 'q-apikey-2222', Key: 'q-key-3333', code: 'q-code-4444', sig: 'q-sig-5555',
+      signature: 'q-signature-6666', token: 'q-token-7777', access_token: 'q-access-8888', Client_Secret: 'q-cs-9999',
+      assertion: 'q-assert-0000',
+    };
+    const query = Object.entries(unknownSecrets).map(([k, v]) => `${k}=${v}`).join('&');
+    await wrapped(`https://user:url-pass-1234@hub.example.test/openai/x?api-version=2024-10-21&${query}#frag`, {
+      method: 'POST',
+      headers: {
+        'Ocp-Apim-Subscription-Key': 'h-apim-1234',
+        'x-goog-api-key': 'h-goog-5678',
+        'X-Auth-Token': 'h-auth-9012',
+        'x-client-secret': 'h-secret-3456',
+        'x-my-key': 'h-key-7890',
+        'content-type': 'application/json',
+      },
+    });
+    await settle();
+    const log = lines.join('\n');
+    for (const secret of [...Object.values(unknownSecrets), 'url-pass-1234', 'h-apim-1234', 'h-goog-5678', 'h-auth-9012', 'h-secret-3456', 'h-key-7890']) {
+      assert.ok(!log.includes(secret), `"${secret}" leaked into: ${log}`);
+    }
+    assert.match(log, /\?api-version=2024-10-21&api-key=\[redacted\]&API_KEY=\[redacted\]&Key=\[redacted\]&code=\[redacted\]/, 'other parameters stay readable');
+    assert.match(log, /"ocp-apim-subscription-key":"\[redacted\]"/);
+    assert.match(log, /"content-type":"application\/json"/, 'ordinary headers stay readable');
+    assert.match(log, /https:\/\/user:\[redacted\]@hub\.example\.test/);
+  });
+
   describe('providers with debug on and a canary key', () => {
     let service: ServiceAiStub;
     let chatStub: OpenAIStub;
