@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { HOST_SETTINGS, PROVIDER_SETTINGS, SECRET_SETTINGS, secretCommandId, type SettingSpec } from '../src/extension/settings/table';
+import { HOST_SETTINGS, PROVIDER_SETTINGS, type SettingSpec } from '../src/extension/settings/table';
 
 const root = path.resolve(__dirname, '..');
 const file = process.env.MANIFEST_FILE ?? path.join(root, 'package.json');
@@ -56,28 +56,25 @@ const cat = 'agentcli';
 const commands = [
   { command: 'agentcli.openChat', title: 'Open Chat', category: cat, icon: '$(comment-discussion)' },
   { command: 'agentcli.newChat', title: 'New Chat', category: cat, icon: '$(add)' },
-  { command: 'agentcli.stop', title: 'Stop the Run', category: cat, icon: '$(debug-stop)' },
+  { command: 'agentcli.stop', title: 'Stop', category: cat, icon: '$(debug-stop)' },
   { command: 'agentcli.addSelectionToChat', title: 'Add Selection to Chat', category: cat },
-  { command: 'agentcli.selectModel', title: 'Select Model', category: cat, icon: '$(hubot)' },
-  { command: 'agentcli.selectProvider', title: 'Select Provider', category: cat },
-  { command: 'agentcli.applyLocalRunnerPreset', title: 'Apply Local Runner Preset', category: cat },
+  { command: 'agentcli.selectModel', title: 'Select Model…', category: cat, icon: '$(hubot)' },
+  { command: 'agentcli.selectProvider', title: 'Select Provider…', category: cat },
+  { command: 'agentcli.applyLocalRunnerPreset', title: 'Apply Local Runner Preset…', category: cat },
   { command: 'agentcli.togglePlanMode', title: 'Toggle Plan Mode', category: cat },
-  { command: 'agentcli.setPermissionMode', title: 'Set Permission Mode', category: cat },
-  { command: 'agentcli.yolo', title: 'Yolo Mode for N Minutes', category: cat },
-  { command: 'agentcli.yoloOff', title: 'Turn Yolo Mode Off', category: cat },
+  { command: 'agentcli.setPermissionMode', title: 'Set Permission Mode…', category: cat },
+  { command: 'agentcli.yolo', title: 'Turn On Yolo Mode…', category: cat },
+  { command: 'agentcli.yoloOff', title: 'Turn Off Yolo Mode', category: cat },
   { command: 'agentcli.reviewChanges', title: 'Review Proposed Changes', category: cat, icon: '$(diff-multiple)' },
   { command: 'agentcli.acceptAllChanges', title: 'Accept All Changes', category: cat, icon: '$(check-all)' },
   { command: 'agentcli.rejectAllChanges', title: 'Reject All Changes', category: cat, icon: '$(close-all)' },
   { command: 'agentcli.acceptSelectedChanges', title: 'Accept Selected Changes…', category: cat, icon: '$(checklist)' },
   { command: 'agentcli.acceptFile', title: 'Accept This File', category: cat, icon: '$(check)' },
-  { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(close)' },
+  { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(discard)' },
   { command: 'agentcli.restartRuntime', title: 'Restart Runtime', category: cat },
   { command: 'agentcli.showOutput', title: 'Show Output', category: cat },
-  ...SECRET_SETTINGS.map((s) => ({
-    command: secretCommandId(s.key),
-    title: `Set ${s.label === 'API key' ? 'API Key' : 'Client Secret'} (${s.provider})`,
-    category: cat,
-  })),
+  // one picker for every provider's key; the per-provider ids (agentcli.setApiKey.<provider>) stay registered, unlisted
+  { command: 'agentcli.setApiKey', title: 'Set API Key…', category: cat, icon: '$(key)' },
 ];
 
 const UNDER_REVIEW = 'agentcli.batchUnderReview';
@@ -111,6 +108,9 @@ const contributes = {
   },
   keybindings: [
     { command: 'agentcli.addSelectionToChat', key: 'ctrl+alt+a', mac: 'cmd+alt+a', when: 'editorTextFocus' },
+    // not ctrl+alt+i / cmd+alt+i: VS Code's own Chat and (mac) Toggle Developer Tools use them
+    { command: 'agentcli.openChat', key: 'ctrl+alt+k', mac: 'cmd+alt+k' },
+    { command: 'agentcli.newChat', key: 'ctrl+l', mac: 'cmd+l', when: 'focusedView == agentcli.chat' },
     { command: 'agentcli.acceptAllChanges', key: 'ctrl+alt+y', mac: 'cmd+alt+y', when: UNDER_REVIEW },
     { command: 'agentcli.rejectAllChanges', key: 'ctrl+alt+n', mac: 'cmd+alt+n', when: UNDER_REVIEW },
   ],

@@ -23,7 +23,11 @@ import { Output } from './output';
 import { PermissionPrompts } from './permissions/permission-prompts';
 import { RuntimeHost } from './host/runtime-host';
 import { SessionStore } from './session/session-store';
+import { providerKeyStatus } from './settings/secret-commands';
+import { missingSecret, SET_API_KEY_COMMAND_TITLE } from './settings/secret-items';
 import { SettingsSync, writeSetting } from './settings/settings-sync';
+import { secretCommandId } from './settings/table';
+import { shownModel } from './models/model-items';
 
 export class App implements vscode.Disposable {
   readonly output = new Output();
@@ -82,6 +86,7 @@ export class App implements vscode.Disposable {
       update: (p) => this.updateState(p),
       writeSetting,
       reconfigure: () => this.settings.apply(),
+      keyStatus: () => providerKeyStatus(context.secrets),
     });
     this.controller = new ChatController({
       host: this.host,
@@ -130,7 +135,7 @@ export class App implements vscode.Disposable {
   }
 
   updateState(patch: Partial<PanelState>): void {
-    this.store.state = { ...this.store.state, ...patch };
+    this.store.state = { ...this.store.state, ...patch, ...(patch.model !== undefined ? { model: shownModel(patch.model) } : {}) };
     this.post({ type: 'state', state: this.store.state });
     this.renderStatus();
   }
@@ -147,7 +152,8 @@ export class App implements vscode.Disposable {
     this.modes.render(this.store.state);
   }
 
-  private onEvent(e: AgentEvent): void {
+  private onEvent(event: AgentEvent): void {
+    const e = this.inVsCodeTerms(event);
     const stateChanged = this.store.apply(e);
     this.post({ type: 'event', event: e });
     if (stateChanged) {
@@ -183,6 +189,22 @@ export class App implements vscode.Disposable {
     }
   }
 
+  /**
+   * A run that failed for a missing key: the runtime's remedy is a terminal command (`agentcli config set …`); in
+   * VS Code the key comes from "Set API Key…", so the panel says that and a notification offers the command.
+   */
+  private inVsCodeTerms(e: AgentEvent): AgentEvent {
+    if (e.type !== 'error') return e;
+    const missing = missingSecret(e.code, e.error);
+    if (!missing) return e;
+    this.output.warn(`${e.error}${e.remedy ? ` (runtime remedy: ${e.remedy})` : ''}`);
+    const button = `Set ${missing.secret.label === 'API key' ? 'API Key' : 'Client Secret'}…`;
+    void vscode.window
+      .showErrorMessage(`No ${missing.secret.label} for ${missing.secret.provider}: set one with '${SET_API_KEY_COMMAND_TITLE}'.`, button)
+      .then((pick) => pick && vscode.commands.executeCommand(secretCommandId(missing.secret.key)));
+    return { ...e, error: missing.message, remedy: missing.remedy };
+  }
+
   private onStatus(s: RuntimeStatus): void {
     this.store.runtime = s;
     if (s.status === 'crashed' || s.status === 'restarting') {
@@ -192,7 +214,8 @@ export class App implements vscode.Disposable {
     }
     this.post({ type: 'runtimeStatus', runtime: s });
     if (s.status === 'crashed' && !this.view.visible) {
-      void vscode.window.showErrorMessage(`agentcli: ${s.reason ?? 'the runtime stopped'}`, 'Restart', 'Show Output').then((pick) => {
+      const message = 'The agentcli runtime stopped unexpectedly. Restart it to continue; the output has the details.';
+      void vscode.window.showErrorMessage(message, 'Restart', 'Show Output').then((pick) => {
         if (pick === 'Restart') void this.host.restart().catch(() => undefined);
         else if (pick === 'Show Output') this.output.show();
       });
@@ -206,7 +229,16 @@ export class App implements vscode.Disposable {
   private interruptActiveRun(reason: string | undefined): void {
     const runId = this.store.transcript.activeRunId;
     if (!runId) return;
-    const message = `The run was interrupted: ${reason ?? 'the runtime stopped'}. The restarted runtime does not remember this conversation.`;
+    if (reason) this.output.warn(`run ${runId} interrupted: ${reason}`);
+    const message = 'The run was interrupted because the runtime stopped.';
+    this.onEvent({
+      type: 'error',
+      sessionId: '',
+      runId,
+      code: 'internal',
+      error: message,
+      remedy: 'The restarted runtime does not remember this conversation: send your request again with the context it needs.',
+    });
     this.onEvent({
       type: 'agent_end',
       sessionId: '',
@@ -220,7 +252,9 @@ export class App implements vscode.Disposable {
   private async notifyBatch(): Promise<void> {
     const b = this.batches.current;
     if (!b) return;
-    const pick = await vscode.window.showInformationMessage(`agentcli proposes changes: ${batchSummary(b).text}`, 'Review', 'Accept All', 'Reject All');
+    const { files, additions, deletions } = batchSummary(b);
+    const message = `The agent proposes changes to ${files} file${files === 1 ? '' : 's'} (+${additions} −${deletions}).`;
+    const pick = await vscode.window.showInformationMessage(message, 'Review', 'Accept All', 'Reject All');
     if (pick === 'Review') await this.batches.review(b.id);
     else if (pick === 'Accept All') await this.batches.decide('accept_all', undefined, b.id);
     else if (pick === 'Reject All') await this.batches.decide('reject_all', undefined, b.id);

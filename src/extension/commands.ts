@@ -13,7 +13,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     try {
       await f(await app.client());
     } catch (e) {
-      void vscode.window.showErrorMessage(`agentcli: could not ${what}: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Could not ${what}: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
   const b = app.batches;
@@ -24,7 +24,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
       try {
         await app.host.restart();
       } catch (e) {
-        void vscode.window.showErrorMessage(`agentcli: ${e instanceof Error ? e.message : String(e)}`, 'Show Output').then((p) => p && app.output.show());
+        void vscode.window.showErrorMessage(`${e instanceof Error ? e.message : String(e)}`, 'Show Output').then((p) => p && app.output.show());
       }
     }),
     vscode.commands.registerCommand(

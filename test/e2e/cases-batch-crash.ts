@@ -58,7 +58,7 @@ export const batchCrashCases: E2ECase[] = [
       expect(readWorkspaceFile(ctx, 'crash-new.txt') === undefined, 'crash-new.txt was written by the crash or the restart');
       await shot(ctx, '34-batch-after-crash');
       await card.getByTestId('batch-accept-all').click();
-      await toast(ctx.page, /Changes: 2 applied/).waitFor({ timeout: 20000 });
+      await toast(ctx.page, /^Applied 2 files\./).waitFor({ timeout: 20000 });
       const decided = chatView(ctx.page).locator('[data-testid="batch-card"][data-status="decided"]', { hasText: 'crash-new.txt' }).last();
       await decided.getByTestId('batch-file-result').nth(1).waitFor({ timeout: 20000 });
       const shown = (await decided.getByTestId('batch-file-result').allTextContents()).join(',');
@@ -79,13 +79,13 @@ export const batchCrashCases: E2ECase[] = [
       await card.waitFor({ timeout: 20000 });
       fs.writeFileSync(path.join(ctx.workspace, target), 'edited by the user after the proposal\n');
       await card.getByTestId('batch-accept-all').click();
-      const warning = toast(ctx.page, /1 stale, 1 applied/);
+      const warning = toast(ctx.page, /Skipped 1 file \(changed on disk\), applied 1\./);
       await warning.waitFor({ timeout: 20000 });
       expect((await warning.innerText()).includes(target), 'the warning does not name the stale file');
       const decided = chatView(ctx.page).locator('[data-testid="batch-card"][data-status="decided"]', { hasText: 'crash-fresh.txt' }).last();
       await decided.getByTestId('batch-file-result').nth(1).waitFor({ timeout: 20000 });
       const shown = (await decided.getByTestId('batch-file-result').allTextContents()).join(',');
-      expect(shown === 'applied,stale', `the panel shows ${shown}`);
+      expect(shown === 'applied,changed on disk', `the panel shows ${shown}`);
       expect(readWorkspaceFile(ctx, target) === 'edited by the user after the proposal\n', `${target} was overwritten although it changed on disk`);
       expect(readWorkspaceFile(ctx, 'crash-fresh.txt') === 'crash-fresh.txt created by the agent\n', 'crash-fresh.txt was not written');
       await shot(ctx, '36-batch-stale-after-crash'); // the whole window: the warning naming the stale file too

@@ -5,14 +5,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ask, runtimePid } from './cases-editor';
-import { findFile } from './cases-ux';
+import { findFile, setApiKeyFor } from './cases-ux';
 import {
   chatRequests,
   chatView,
+  clickToastButton,
   editMachineSettings,
   editSettings,
   expect,
   runCommand,
+  sendPrompt,
   shot,
   statusBar,
   toast,
@@ -38,15 +40,38 @@ async function pickRow(ctx: E2EContext, text: string): Promise<void> {
 }
 
 async function setVendorKey(ctx: E2EContext, key: string): Promise<void> {
-  await runCommand(ctx.page, 'agentcli: Set API Key (vendorapi)');
+  await setApiKeyFor(ctx, 'vendorapi');
   const input = ctx.page.locator('.quick-input-widget input[type="password"]');
   await input.waitFor({ timeout: 10000 });
   await input.fill(key);
   await ctx.page.keyboard.press('Enter');
-  await toast(ctx.page, /vendorapi API key was saved/).waitFor({ timeout: 20000 });
+  await toast(ctx.page, 'Saved the vendorapi API key').waitFor({ timeout: 20000 });
 }
 
 export const runtimeCases: E2ECase[] = [
+  {
+    name: 'a prompt without the provider\'s API key names the key and offers Set API Key… (not the runtime\'s terminal command)',
+    run: async (ctx) => {
+      // an address, so the key is what is missing (the run fails before any request)
+      editSettings(ctx, { 'agentcli.provider': 'serviceai', 'agentcli.serviceai.baseUrl': ctx.stub.origin });
+      await statusBar(ctx.page, 'serviceai/').waitFor({ timeout: 20000 });
+      await sendPrompt(ctx.page, 'Answer without a key.');
+      const message = "No API key for serviceai: set one with 'agentcli: Set API Key…'.";
+      await toast(ctx.page, message).waitFor({ timeout: 30000 });
+      const view = chatView(ctx.page);
+      await view.getByText('No API key for serviceai.').first().waitFor({ timeout: 20000 });
+      await view.getByText("Set one with 'agentcli: Set API Key…'.").first().waitFor();
+      expect((await view.getByText('agentcli config set').count()) === 0, 'the panel shows the runtime\'s terminal command');
+      await shot(ctx, '26a-missing-api-key');
+      await clickToastButton(ctx.page, message, 'Set API Key…');
+      // the button goes straight to the serviceai key
+      await ctx.page.locator('.quick-input-widget', { hasText: 'serviceai API key' }).waitFor({ timeout: 10000 });
+      await ctx.page.locator('.quick-input-widget input[type="password"]').waitFor();
+      await ctx.page.keyboard.press('Escape');
+      editSettings(ctx, { 'agentcli.provider': 'ggufserver', 'agentcli.serviceai.baseUrl': null });
+      await statusBar(ctx.page, /ggufserver\/stub-model$/).waitFor({ timeout: 20000 });
+    },
+  },
   {
     name: 'Select Provider from the palette switches provider and model: status bar, next request, its key',
     run: async (ctx) => {
@@ -59,7 +84,12 @@ export const runtimeCases: E2ECase[] = [
       await runCommand(ctx.page, 'agentcli: Select Provider');
       await ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: 'vendorapi' }).first().waitFor({ timeout: 20000 });
       await shot(ctx, '27-select-provider-pick');
+      const vendorRow = ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: 'vendorapi' }).first();
+      expect((await vendorRow.innerText()).includes('key set'), `the vendorapi row does not say its key is set: ${await vendorRow.innerText()}`);
       await pickRow(ctx, 'vendorapi');
+      // no model yet: asked for, not "(not configured)"
+      await statusBar(ctx.page, 'vendorapi: choose a model').waitFor({ timeout: 20000 });
+      await chatView(ctx.page).getByTestId('model-button').filter({ hasText: 'vendorapi · choose a model' }).waitFor({ timeout: 20000 });
       // the model list of the new provider follows
       await ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: 'stub-vendor-model' }).first().waitFor({ timeout: 20000 });
       await shot(ctx, '28-select-provider-models');
@@ -137,7 +167,7 @@ export const runtimeCases: E2ECase[] = [
       process.kill(pid, 'SIGKILL');
       const banner = chatView(ctx.page).getByTestId('runtime-banner');
       // five automatic attempts with backoff (1+2+4+8+16 s), each failing at once
-      await banner.filter({ hasText: /automatic restarts used up/ }).waitFor({ timeout: 60000 });
+      await banner.filter({ hasText: /Automatic restarts are used up/ }).waitFor({ timeout: 60000 });
       const restart = banner.getByTestId('restart-runtime');
       await restart.waitFor();
       expect(runtimePid(ctx.workspace) === undefined, 'a runtime process is running although every restart failed');

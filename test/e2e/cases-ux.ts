@@ -21,6 +21,7 @@ import {
   waitForChatRequests,
   chatRequests,
   type E2ECase,
+  type E2EContext,
 } from './harness';
 
 export const uxCases: E2ECase[] = [
@@ -47,7 +48,7 @@ export const uxCases: E2ECase[] = [
       );
       await sendPrompt(ctx.page, 'Write toast.txt with a shell command.');
       await runCommand(ctx.page, 'View: Show Explorer');
-      await toast(ctx.page, /echo via-notification/).waitFor({ timeout: 30000 });
+      await toast(ctx.page, 'The agent wants to run: echo via-notification > toast.txt').waitFor({ timeout: 30000 });
       await shot(ctx, '21-permission-notification');
       await clickToastButton(ctx.page, /echo via-notification/, 'Allow once');
       await waitFor('toast.txt written', () => readWorkspaceFile(ctx, 'toast.txt')?.includes('via-notification'), 30000);
@@ -85,7 +86,7 @@ export const uxCases: E2ECase[] = [
     run: async (ctx) => {
       await runCommand(ctx.page, 'agentcli: Toggle Plan Mode');
       await statusBar(ctx.page, 'plan').waitFor({ timeout: 20000 });
-      await runCommand(ctx.page, 'agentcli: Yolo Mode for N Minutes');
+      await runCommand(ctx.page, 'agentcli: Turn On Yolo Mode');
       const input = ctx.page.locator('.quick-input-widget input');
       await input.fill('0');
       await ctx.page.locator('.quick-input-widget', { hasText: 'must be positive' }).waitFor({ timeout: 10000 });
@@ -94,12 +95,23 @@ export const uxCases: E2ECase[] = [
       await ctx.page.keyboard.press('Enter');
       await statusBar(ctx.page, /yolo 5m left/).waitFor({ timeout: 20000 });
       await shot(ctx, '25-plan-and-yolo-status');
-      await runCommand(ctx.page, 'agentcli: Turn Yolo Mode Off');
-      await runCommand(ctx.page, 'agentcli: Toggle Plan Mode');
-      await statusBar(ctx.page, 'plan').waitFor({ state: 'detached', timeout: 20000 });
+      // separate items: clicking plan turns plan mode off and leaves yolo on
+      await statusBar(ctx.page, /^\s*plan\s*$/).click();
+      await statusBar(ctx.page, /^\s*plan\s*$/).waitFor({ state: 'detached', timeout: 20000 });
+      expect(await statusBar(ctx.page, /yolo 5m left/).isVisible(), 'clicking the plan item turned yolo off');
+      await statusBar(ctx.page, /yolo 5m left/).click();
+      await statusBar(ctx.page, /yolo/).waitFor({ state: 'detached', timeout: 20000 });
     },
   },
 ];
+
+/** "agentcli: Set API Key…", then the provider's row (its description says whether a key is set). */
+export async function setApiKeyFor(ctx: E2EContext, provider: string): Promise<void> {
+  await runCommand(ctx.page, 'agentcli: Set API Key');
+  const row = ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: provider }).first();
+  await row.waitFor({ timeout: 10000 });
+  await row.click();
+}
 
 export function findFile(dir: string, name: string): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
@@ -116,12 +128,12 @@ export const secretCases: E2ECase[] = [
     name: 'an API key set with the command reaches the runtime and never appears in the output channel',
     run: async (ctx) => {
       const key = 'e2e-secret-key-9f3a77c1';
-      await runCommand(ctx.page, 'agentcli: Set API Key (vendorapi)');
+      await setApiKeyFor(ctx, 'vendorapi');
       const input = ctx.page.locator('.quick-input-widget input[type="password"]');
       await input.waitFor({ timeout: 10000 }); // the key is not shown while typed
       await input.fill(key);
       await ctx.page.keyboard.press('Enter');
-      await toast(ctx.page, /vendorapi API key was saved/).waitFor({ timeout: 20000 });
+      await toast(ctx.page, 'Saved the vendorapi API key').waitFor({ timeout: 20000 });
       await shot(ctx, '26-api-key-saved');
       const log = await waitFor('the configure call with the key in the output channel', () => {
         const f = findFile(path.join(path.dirname(ctx.workspace), 'code-server', 'user-data', 'logs'), 'agentcli.log');

@@ -39,11 +39,14 @@ describe('extension change batch items', () => {
       { changeId: 'c2', path: 'notes.txt', status: 'stale' as const },
       { changeId: 'c3', path: 'old.txt', status: 'rejected' as const },
     ];
-    assert.equal(resultSummary(results), 'Changes: 1 stale, 1 applied, 1 rejected');
+    assert.equal(resultSummary(results), 'Skipped 1 file (changed on disk), applied 1, rejected 1.');
+    assert.equal(resultSummary([results[0]!, results[2]!]), 'Applied 1 file, rejected 1.');
+    assert.equal(resultSummary([results[2]!, { ...results[2]!, changeId: 'c4' }]), 'Rejected 2 files.');
+    assert.equal(resultSummary([{ changeId: 'c', path: 'p', status: 'failed', error: 'EACCES' }, results[0]!]), 'Could not apply 1 file, applied 1.');
     assert.deepEqual(resultLines(results), ['src/new.ts: applied', 'notes.txt: not applied: changed on disk since the proposal', 'old.txt: rejected']);
     assert.equal(hasProblems(results), true);
     assert.equal(hasProblems([results[0]!, results[2]!]), false);
     assert.equal(resultLines([{ changeId: 'c', path: 'p', status: 'failed', error: 'EACCES' }])[0], 'p: failed (EACCES)');
-    assert.equal(resultSummary([]), 'Changes: nothing to apply');
+    assert.equal(resultSummary([]), 'Nothing to apply.');
   });
 });

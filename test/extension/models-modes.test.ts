@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { modelPickItems, modelStatusText, providerPickItems } from '../../src/extension/models/model-items';
+import { modelPickItems, modelStatusText, providerPickItems, shownModel } from '../../src/extension/models/model-items';
+import { missingSecret, secretPickItems } from '../../src/extension/settings/secret-items';
 import { parseYoloMinutes, remainingText } from '../../src/extension/modes/yolo';
 
 describe('extension model picker items', () => {
@@ -15,17 +16,53 @@ describe('extension model picker items', () => {
     });
     assert.deepEqual(items.map((i) => [i.modelId, i.available]), [['moa', true], ['fantail', true], ['weka', false]]);
     assert.equal(items[0]!.description, 'current');
-    assert.equal(items[1]!.description, '128,000 tokens context');
+    assert.equal(items[1]!.description, '128,000-token context');
     assert.equal(items[2]!.detail, 'decisions only; not a chat model');
     assert.match(items[2]!.label, /circle-slash/);
   });
 
-  it('lists the five providers and marks the current one', () => {
-    const items = providerPickItems('ggufserver');
+  it('lists the five providers with their key status and marks the current one', () => {
+    const items = providerPickItems('ggufserver', { serviceai: 'missing', localrunner: 'not-needed', ggufserver: 'not-needed', vendorapi: 'set', cloudhub: 'missing' });
     assert.deepEqual(items.map((i) => i.provider), ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub']);
-    assert.match(items[2]!.description ?? '', /current/);
+    assert.deepEqual(items.map((i) => i.description), [
+      'Hosted service · no key',
+      'Local model runner · no key needed',
+      'Local gguf model server · no key needed · current',
+      'Vendor API account · key set',
+      'Cloud-hosted deployment · no key',
+    ]);
+  });
+
+  it('asks to choose a model when the provider has none (the runtime says "(not configured)")', () => {
     assert.equal(modelStatusText('ggufserver', 'stub'), '$(hubot) ggufserver/stub');
+    assert.equal(modelStatusText('vendorapi', '(not configured)'), '$(hubot) vendorapi: choose a model');
+    assert.equal(modelStatusText('vendorapi', ''), '$(hubot) vendorapi: choose a model');
     assert.equal(modelStatusText('', ''), '$(hubot) agentcli');
+    assert.equal(shownModel('(not configured)'), 'choose a model');
+    assert.equal(shownModel('stub'), 'stub');
+  });
+});
+
+describe('extension keys', () => {
+  it('maps the runtime\'s missing-key config error to the Set API Key… command', () => {
+    const m = missingSecret('config_error', 'serviceai.apiKey is not set: the hosted service needs an API key');
+    assert.equal(m?.secret.key, 'serviceai.apiKey');
+    assert.equal(m?.message, 'No API key for serviceai.');
+    assert.equal(m?.remedy, "Set one with 'agentcli: Set API Key…'.");
+    assert.equal(missingSecret('config_error', 'cloudhub.clientSecret is not set: entra-id needs the application secret')?.message, 'No client secret for cloudhub.');
+    // other settings and other codes keep the runtime's own remedy
+    assert.equal(missingSecret('config_error', 'serviceai.baseUrl is not set: the address of the hosted service is unknown'), undefined);
+    assert.equal(missingSecret('auth_failed', 'serviceai.apiKey is not set: x'), undefined);
+  });
+
+  it('lists one row per secret with whether it is set', () => {
+    const items = secretPickItems(new Set(['vendorapi.apiKey']));
+    assert.deepEqual(items.map((i) => [i.label, i.description]), [
+      ['serviceai', 'no key'],
+      ['vendorapi', 'key set'],
+      ['cloudhub', 'no key'],
+      ['cloudhub client secret', 'no key'],
+    ]);
   });
 });
 

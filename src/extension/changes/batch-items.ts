@@ -59,13 +59,24 @@ export function resultLines(results: readonly ChangeResult[]): string[] {
   return results.map((r) => `${r.path}: ${STATUS_WORD[r.status]}${r.error ? ` (${r.error})` : ''}`);
 }
 
-/** A one-line toast text: counts per status, worst first. */
+/**
+ * A one-sentence toast text, problems first: `Applied 1 file, rejected 1.`, `Skipped 1 file (changed on disk), applied 1.`
+ * The first count names the files; the rest are counts of files too.
+ */
 export function resultSummary(results: readonly ChangeResult[]): string {
   const counts = new Map<ChangeResult['status'], number>();
   for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
   const order: ChangeResult['status'][] = ['failed', 'stale', 'applied', 'rejected'];
-  const parts = order.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${s}`);
-  return parts.length ? `Changes: ${parts.join(', ')}` : 'Changes: nothing to apply';
+  const parts = order
+    .filter((s) => counts.has(s))
+    .map((s, i) => {
+      const n = counts.get(s)!;
+      const count = i === 0 ? `${n} file${n === 1 ? '' : 's'}` : `${n}`;
+      return { failed: `could not apply ${count}`, stale: `skipped ${count} (changed on disk)`, applied: `applied ${count}`, rejected: `rejected ${count}` }[s];
+    });
+  if (parts.length === 0) return 'Nothing to apply.';
+  const text = parts.join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /** True when any file was not applied for a reason the user should look at. */

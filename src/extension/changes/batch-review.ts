@@ -9,6 +9,13 @@ import { batchSummary, changePickItems, hasProblems, resultLines, resultSummary 
 import { CHANGE_SCHEME, DiffContentProvider } from './diff-content-provider';
 
 export const BATCH_CONTEXT_KEY = 'agentcli.batchUnderReview';
+const MULTI_DIFF_TITLE = 'Proposed changes';
+
+/** `Proposed changes (+2 −0)`: VS Code adds the file count itself. */
+function multiDiffTitle(b: ChangeBatch): string {
+  const { additions, deletions } = batchSummary(b);
+  return `${MULTI_DIFF_TITLE} (+${additions} −${deletions})`;
+}
 
 export interface BatchDecider {
   decide(batchId: string, decision: ChangeDecision, changeIds?: string[]): Promise<ChangeResult[]>;
@@ -25,7 +32,7 @@ export class BatchReview implements vscode.Disposable {
   /** Per-file marks from the diff editor title: true = accept, false = reject. */
   private readonly marks = new Map<string, boolean>();
   private deciding = false;
-  /** "… marked accept; N file(s) still to decide": taken down once the batch is decided. */
+  /** "Accepted x.txt. 1 file left.": taken down once the batch is decided. */
   private markMessage: vscode.Disposable | undefined;
 
   constructor(
@@ -62,11 +69,11 @@ export class BatchReview implements vscode.Disposable {
   private require(batchId?: string): ChangeBatch | undefined {
     const b = this.batch;
     if (!b) {
-      void vscode.window.showInformationMessage('agentcli: no change batch is waiting for review.');
+      void vscode.window.showInformationMessage('No proposed changes are waiting for review.');
       return undefined;
     }
     if (batchId && b.id !== batchId) {
-      void vscode.window.showWarningMessage('agentcli: that change batch is no longer pending; the panel shows the current one.');
+      void vscode.window.showWarningMessage('These proposed changes are no longer pending. The chat panel shows the current ones.');
       return undefined;
     }
     return b;
@@ -81,7 +88,7 @@ export class BatchReview implements vscode.Disposable {
     if (changeId) {
       const c = b.changes.find((x) => x.id === changeId);
       if (!c) {
-        void vscode.window.showWarningMessage(`agentcli: change ${changeId} is not part of the pending batch.`);
+        void vscode.window.showWarningMessage('That file is not part of the pending changes any more.');
         return;
       }
       await vscode.commands.executeCommand(
@@ -94,12 +101,13 @@ export class BatchReview implements vscode.Disposable {
       return;
     }
     // A created file has no original side and a deleted one no proposed side: the editor then shows them as added/removed.
+    // (VS Code still draws an empty document as one empty line, so a created file's diff starts with an empty red line.)
     const resources = b.changes.map((c) => [
       fileUri(c.path, c.absolutePath),
       c.kind === 'create' ? undefined : DiffContentProvider.uri(b.id, c.id, 'original', c.path),
       c.kind === 'delete' ? undefined : DiffContentProvider.uri(b.id, c.id, 'proposed', c.path),
     ]);
-    await vscode.commands.executeCommand('vscode.changes', `agentcli: proposed changes (${batchSummary(b).text})`, resources);
+    await vscode.commands.executeCommand('vscode.changes', multiDiffTitle(b), resources);
   }
 
   /** Multi-select quick pick over the batch's files; the chosen ones are applied, the rest rejected. */
@@ -130,7 +138,7 @@ export class BatchReview implements vscode.Disposable {
     const parsed = target ? DiffContentProvider.parse(target) : undefined;
     const change = parsed && parsed.batchId === b.id ? b.changes.find((c) => c.id === parsed.changeId) : undefined;
     if (!change) {
-      void vscode.window.showInformationMessage('agentcli: open one file of the batch (Review) to accept or reject it; use Accept All / Reject All for the whole batch.');
+      void vscode.window.showInformationMessage('Open one file of the proposed changes (Review) to accept or reject it, or use Accept All / Reject All.');
       return;
     }
     this.marks.set(change.id, accept);
@@ -138,7 +146,7 @@ export class BatchReview implements vscode.Disposable {
     if (left.length > 0) {
       this.markMessage?.dispose();
       this.markMessage = vscode.window.setStatusBarMessage(
-        `agentcli: ${change.path} marked ${accept ? 'accept' : 'reject'}; ${left.length} file(s) still to decide`,
+        `${accept ? 'Accepted' : 'Rejected'} ${change.path}. ${left.length} file${left.length === 1 ? '' : 's'} left.`,
         4000,
       );
       const next = left[0]!;
@@ -155,7 +163,7 @@ export class BatchReview implements vscode.Disposable {
     const b = this.require(batchId);
     if (!b || this.deciding) return;
     if (b.status !== 'pending') {
-      void vscode.window.showInformationMessage('agentcli: the agent is still working on this batch; decide when the run has ended.');
+      void vscode.window.showInformationMessage('The agent is still working on these changes. Decide when the run has ended.');
       return;
     }
     this.deciding = true;
@@ -163,7 +171,7 @@ export class BatchReview implements vscode.Disposable {
       const results = await this.decider.decide(b.id, decision, changeIds);
       this.finish(b, results);
     } catch (e) {
-      void vscode.window.showErrorMessage(`agentcli: the decision could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`The decision could not be applied: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       this.deciding = false;
     }
@@ -180,9 +188,9 @@ export class BatchReview implements vscode.Disposable {
     const summary = resultSummary(results);
     if (hasProblems(results)) {
       const details = resultLines(results.filter((r) => r.status === 'stale' || r.status === 'failed')).join('; ');
-      void vscode.window.showWarningMessage(`agentcli: ${summary}. ${details}`);
+      void vscode.window.showWarningMessage(`${summary} ${details}.`);
     } else {
-      void vscode.window.showInformationMessage(`agentcli: ${summary}`);
+      void vscode.window.showInformationMessage(summary);
     }
   }
 
@@ -206,7 +214,7 @@ export class BatchReview implements vscode.Disposable {
         const input = tab.input as { original?: vscode.Uri; modified?: vscode.Uri; textDiffs?: { original?: vscode.Uri }[] } | undefined;
         if (input instanceof vscode.TabInputTextDiff && input.modified.scheme === CHANGE_SCHEME) ours.push(tab);
         else if (Array.isArray(input?.textDiffs) && input.textDiffs.some((d) => d.original?.scheme === CHANGE_SCHEME)) ours.push(tab);
-        else if (tab.label.startsWith('agentcli: proposed changes')) ours.push(tab);
+        else if (tab.label.startsWith(MULTI_DIFF_TITLE)) ours.push(tab);
       }
     }
     if (ours.length) await vscode.window.tabGroups.close(ours, true);

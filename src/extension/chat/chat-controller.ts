@@ -97,7 +97,7 @@ export class ChatController {
     try {
       client = await this.deps.host.ensureStarted();
     } catch (e) {
-      fail(`The runtime is not running: ${e instanceof Error ? e.message : String(e)}`, 'Click Restart, or check the agentcli output channel.');
+      fail(`The runtime is not running. ${e instanceof Error ? e.message : String(e)}`, 'Click Restart, or see the agentcli output for details.');
       return;
     }
     const context: PromptContext[] = [...m.context.map(stripChip), ...(await this.mentionContext(m.mentions))];
@@ -142,7 +142,7 @@ export class ChatController {
       const pos = line ? new vscode.Position(Math.min(line - 1, doc.lineCount - 1), 0) : undefined;
       await vscode.window.showTextDocument(doc, { preview: true, selection: pos ? new vscode.Range(pos, pos) : undefined });
     } catch (e) {
-      void vscode.window.showWarningMessage(`agentcli: cannot open ${p}: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showWarningMessage(`Cannot open ${p}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 

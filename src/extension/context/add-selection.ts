@@ -30,12 +30,12 @@ export function registerAddSelection(add: (chip: ContextChip) => Promise<void>):
   return vscode.commands.registerCommand('agentcli.addSelectionToChat', async () => {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showInformationMessage('agentcli: open a file and select some text first.');
+      void vscode.window.showInformationMessage('Open a file and select some text first.');
       return;
     }
     const chip = chipFromEditor(editor);
     if ('error' in chip) {
-      void vscode.window.showWarningMessage(`agentcli: ${chip.error}`);
+      void vscode.window.showWarningMessage(`${chip.error.charAt(0).toUpperCase()}${chip.error.slice(1)}.`);
       return;
     }
     await add(chip);

@@ -80,13 +80,13 @@ export class RuntimeHost implements vscode.Disposable {
   }
 
   private async start(): Promise<RuntimeClient> {
-    if (this.disposed) throw new Error('the extension is shutting down');
+    if (this.disposed) throw new Error('The extension is shutting down.');
     const restarted = this.everStarted;
     this.setStatus(restarted ? { status: 'restarting' } : { status: 'starting' });
     const { output } = this.options;
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     if (!cwd) {
-      const reason = 'no folder is open: open a folder (File > Open Folder) so the agent has a workspace to work in';
+      const reason = 'No folder is open. Open a folder (File > Open Folder) so the agent has a workspace to work in.';
       this.setStatus({ status: 'crashed', reason });
       throw new Error(reason);
     }
@@ -123,7 +123,7 @@ export class RuntimeHost implements vscode.Disposable {
     } catch (e) {
       this.client = undefined;
       await this.stopQuietly(client);
-      const reason = `the runtime could not start: ${text(e)}`;
+      const reason = `The runtime could not start: ${text(e)}`;
       output.error(reason);
       this.setStatus({ status: 'crashed', reason });
       throw new Error(reason, { cause: e });
@@ -134,9 +134,9 @@ export class RuntimeHost implements vscode.Disposable {
     if (this.client !== client || this.disposed) return; // a stop we asked for, or an old process
     this.client = undefined;
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code ?? 'unknown'}`;
-    const reason = `the runtime stopped unexpectedly (${how})`;
+    const reason = `The runtime stopped unexpectedly (${how}).`;
     const stderrTail = exit.stderrTail.slice(-200);
-    this.options.output.error(`${reason}${stderrTail.length ? `; last stderr lines:\n${stderrTail.join('\n')}` : ''}`);
+    this.options.output.error(`${reason}${stderrTail.length ? ` Last stderr lines:\n${stderrTail.join('\n')}` : ''}`);
     this.setStatus({ status: 'crashed', reason, stderrTail });
     this.scheduleRestart(reason, stderrTail, Date.now() - this.startedAt);
   }
@@ -145,8 +145,8 @@ export class RuntimeHost implements vscode.Disposable {
   private scheduleRestart(reason: string, stderrTail: string[], uptimeMs: number): void {
     const next = this.schedule.next(uptimeMs);
     if (!next) {
-      this.options.output.warn('automatic restarts used up; use Restart in the chat panel or "agentcli: Restart Runtime"');
-      this.setStatus({ status: 'crashed', reason: `${reason}; automatic restarts used up, click Restart`, stderrTail });
+      this.options.output.warn('automatic restarts used up: use Restart in the chat panel or "agentcli: Restart Runtime"');
+      this.setStatus({ status: 'crashed', reason: `${reason} Automatic restarts are used up: click Restart.`, stderrTail });
       return;
     }
     this.setStatus({ status: 'restarting', reason, stderrTail, attempt: next.attempt, retryInMs: next.delayMs });

@@ -3,6 +3,7 @@
  * chat cannot run is listed with its reason and refused when chosen. Pure: no `vscode` import.
  */
 import type { ResultOf } from '../../protocol/methods';
+import { keyStatusText, type KeyStatus } from '../settings/secret-items';
 import { PROVIDER_LABELS, PROVIDERS, type ProviderName } from '../settings/table';
 
 export type ModelList = ResultOf<'listModels'>;
@@ -21,7 +22,7 @@ export function modelPickItems(list: ModelList): ModelPickItem[] {
   const available = list.models.filter((m) => m.available);
   const unavailable = list.models.filter((m) => !m.available);
   available.sort((a, b) => Number(b.id === list.current) - Number(a.id === list.current));
-  const ctx = (n: number | undefined) => (n ? `${n.toLocaleString('en-US')} tokens context` : undefined);
+  const ctx = (n: number | undefined) => (n ? `${n.toLocaleString('en-US')}-token context` : undefined);
   return [
     ...available.map((m) => ({
       label: `${m.id === list.current ? '$(check)' : '$(blank)'} ${m.id}`,
@@ -46,16 +47,26 @@ export interface ProviderPickItem {
   provider: ProviderName;
 }
 
-export function providerPickItems(current: string): ProviderPickItem[] {
+/** One row per provider: what it is, whether its key is set (`keys`), and the current one ticked. */
+export function providerPickItems(current: string, keys: Record<ProviderName, KeyStatus>): ProviderPickItem[] {
   return PROVIDERS.map((p) => ({
     label: `${p === current ? '$(check)' : '$(blank)'} ${p}`,
-    description: `${PROVIDER_LABELS[p]}${p === current ? ' · current' : ''}`,
+    description: [PROVIDER_LABELS[p], keyStatusText(keys[p]), p === current ? 'current' : undefined].filter(Boolean).join(' · '),
     provider: p,
   }));
 }
 
-/** The status bar text: `$(hubot) provider/model`, or a prompt to pick when nothing is known yet. */
+/** What the panel and status bar show for a provider with no model yet. */
+export const NO_MODEL_TEXT = 'choose a model';
+
+/** The model as shown: the runtime reports a provider without a model as `(not configured)`. */
+export function shownModel(model: string): string {
+  return model === '(not configured)' ? NO_MODEL_TEXT : model;
+}
+
+/** The status bar text: `$(hubot) provider/model`, `provider: choose a model`, or the name before anything is known. */
 export function modelStatusText(provider: string, model: string): string {
   if (!provider) return '$(hubot) agentcli';
-  return `$(hubot) ${provider}/${model || '(no model)'}`;
+  const shown = shownModel(model);
+  return !shown || shown === NO_MODEL_TEXT ? `$(hubot) ${provider}: ${NO_MODEL_TEXT}` : `$(hubot) ${provider}/${shown}`;
 }

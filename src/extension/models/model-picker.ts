@@ -1,10 +1,11 @@
 /**
- * "agentcli: Select Model" / "Select Provider" quick picks and the provider/model status bar item.
+ * "agentcli: Select Model…" / "Select Provider…" quick picks and the provider/model status bar item.
  * A choice applies to the next turn (`setModel` / `configure`) and is saved to the settings.
  */
 import * as vscode from 'vscode';
 import type { RuntimeClient } from '../../sdk/client';
 import type { PanelState } from '../../../webview-ui/src/messages';
+import type { KeyStatus } from '../settings/secret-items';
 import { PROVIDERS, type ProviderName } from '../settings/table';
 import { modelPickItems, modelStatusText, providerPickItems } from './model-items';
 
@@ -16,6 +17,8 @@ export interface ModelPickerDeps {
   writeSetting: (key: string, value: unknown) => Promise<void>;
   /** Sends the full settings payload to the runtime now; resolves with the provider/model in effect. */
   reconfigure: () => Promise<{ provider: string; model: string } | undefined>;
+  /** Whether each provider has the key it needs (for the provider picker's descriptions). */
+  keyStatus: () => Promise<Record<ProviderName, KeyStatus>>;
 }
 
 export class ModelPicker implements vscode.Disposable {
@@ -24,7 +27,7 @@ export class ModelPicker implements vscode.Disposable {
   constructor(private readonly deps: ModelPickerDeps) {
     this.item.name = 'agentcli model';
     this.item.command = 'agentcli.selectModel';
-    this.item.tooltip = 'agentcli: provider/model — click to select a model';
+    this.item.tooltip = 'agentcli provider and model. Click to select another model.';
   }
 
   register(): vscode.Disposable[] {
@@ -42,7 +45,7 @@ export class ModelPicker implements vscode.Disposable {
   async selectModel(provider?: string): Promise<void> {
     const client = await this.deps.client();
     const pick = vscode.window.createQuickPick<ReturnType<typeof modelPickItems>[number]>();
-    pick.title = 'agentcli: Select Model';
+    pick.title = provider ? `Select Model for ${provider}` : 'Select Model';
     pick.placeholder = 'Loading the models the provider offers…';
     pick.busy = true;
     pick.matchOnDescription = true;
@@ -51,15 +54,15 @@ export class ModelPicker implements vscode.Disposable {
       const list = await client.listModels(provider);
       pick.items = modelPickItems(list);
       pick.placeholder = list.models.length
-        ? `Models of ${list.provider} (current: ${list.current || 'none'})`
-        : `${list.provider} reports no models; check that it is running and configured`;
+        ? `Choose the model for the next turn (current: ${list.current && list.current !== '(not configured)' ? list.current : 'none'})`
+        : `${list.provider} reports no models. Check that it is running and configured.`;
       pick.busy = false;
       const chosen = await new Promise<(typeof pick.items)[number] | undefined>((resolve) => {
         pick.onDidAccept(() => {
           const item = pick.selectedItems[0];
           if (item && !item.available) {
             // stays open: an unavailable model cannot be chosen
-            void vscode.window.showWarningMessage(`agentcli: ${item.modelId} cannot be used in chat: ${item.reason ?? 'not available'}`);
+            void vscode.window.showWarningMessage(`${item.modelId} cannot be used in chat: ${item.reason ?? 'it is not available'}.`);
             return;
           }
           resolve(item);
@@ -74,9 +77,9 @@ export class ModelPicker implements vscode.Disposable {
         await this.deps.writeSetting(`${result.provider}.model`, result.model);
         await this.deps.writeSetting('provider', result.provider);
       }
-      void vscode.window.setStatusBarMessage(`agentcli: next turn uses ${result.provider}/${result.model}`, 4000);
+      void vscode.window.setStatusBarMessage(`The next turn uses ${result.provider}/${result.model}.`, 4000);
     } catch (e) {
-      void vscode.window.showErrorMessage(`agentcli: could not list or set models: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Could not list or set the models: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       pick.dispose();
     }
@@ -84,7 +87,11 @@ export class ModelPicker implements vscode.Disposable {
 
   async selectProvider(): Promise<void> {
     const current = this.deps.state().provider;
-    const picked = await vscode.window.showQuickPick(providerPickItems(current), { title: 'agentcli: Select Provider' });
+    const picked = await vscode.window.showQuickPick(providerPickItems(current, await this.deps.keyStatus()), {
+      title: 'Select Provider',
+      placeHolder: 'Choose the model provider for the next turn; its models follow.',
+      matchOnDescription: true,
+    });
     if (!picked) return;
     await this.applyProvider(picked.provider);
     await this.selectModel(picked.provider);
@@ -96,7 +103,7 @@ export class ModelPicker implements vscode.Disposable {
       const result = await this.deps.reconfigure();
       if (result) this.deps.update({ provider: result.provider, model: result.model });
     } catch (e) {
-      void vscode.window.showErrorMessage(`agentcli: could not switch to ${provider}: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Could not switch to ${provider}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 

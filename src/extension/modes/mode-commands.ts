@@ -1,5 +1,6 @@
 /**
- * Plan mode, permission mode and yolo-for-N-minutes commands, and the status bar item that shows them while active.
+ * Plan mode, permission mode and yolo-for-N-minutes commands, and one status bar item per active mode, each with its
+ * own click action (yolo: turn it off; plan: turn it off; permission mode: choose another).
  */
 import * as vscode from 'vscode';
 import type { PermissionMode } from '../../protocol/records';
@@ -21,11 +22,15 @@ const MODE_ITEMS: { mode: PermissionMode; label: string; detail: string }[] = [
 ];
 
 export class ModeCommands implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('agentcli.modes', vscode.StatusBarAlignment.Right, 99);
+  private readonly yoloItem = statusItem('agentcli.yoloStatus', 'agentcli yolo mode', 99.3, 'agentcli.yoloOff');
+  private readonly planItem = statusItem('agentcli.planStatus', 'agentcli plan mode', 99.2, 'agentcli.togglePlanMode');
+  private readonly permissionItem = statusItem('agentcli.permissionStatus', 'agentcli permission mode', 99.1, 'agentcli.setPermissionMode');
   private tick: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: ModeDeps) {
-    this.item.name = 'agentcli modes';
+    this.yoloItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.yoloItem.tooltip = 'Yolo mode: tools run without asking (deny rules still apply). Click to turn it off.';
+    this.planItem.tooltip = 'Plan mode: the agent plans and does not edit. Click to turn it off.';
   }
 
   register(): vscode.Disposable[] {
@@ -41,14 +46,14 @@ export class ModeCommands implements vscode.Disposable {
     const client = await this.deps.client();
     const { planMode } = await client.setPlanMode(!this.deps.state().planMode);
     this.deps.update({ planMode });
-    void vscode.window.setStatusBarMessage(`agentcli: plan mode ${planMode ? 'on: the agent plans and does not edit' : 'off'}`, 4000);
+    void vscode.window.setStatusBarMessage(planMode ? 'Plan mode is on: the agent plans and does not edit.' : 'Plan mode is off.', 4000);
   }
 
   async setPermissionMode(): Promise<void> {
     const current = this.deps.state().permissionMode;
     const picked = await vscode.window.showQuickPick(
       MODE_ITEMS.map((m) => ({ ...m, description: m.mode === current ? 'current' : undefined })),
-      { title: 'agentcli: permission mode', placeHolder: `Current: ${current}` },
+      { title: 'Set Permission Mode', placeHolder: `Choose how the agent asks before using tools (current: ${current})` },
     );
     if (!picked) return;
     const client = await this.deps.client();
@@ -60,7 +65,7 @@ export class ModeCommands implements vscode.Disposable {
     let minutes = minutesArg;
     if (minutes === undefined) {
       const text = await vscode.window.showInputBox({
-        title: 'agentcli: yolo mode (run tools without asking)',
+        title: 'Turn On Yolo Mode (tools run without asking)',
         prompt: 'For how many minutes? Deny rules still apply; it ends by itself.',
         value: '30',
         validateInput: (v) => {
@@ -73,7 +78,7 @@ export class ModeCommands implements vscode.Disposable {
       if ('error' in r) return;
       minutes = r.minutes;
     } else if (!(minutes > 0)) {
-      void vscode.window.showErrorMessage(`agentcli: the yolo timeout must be positive (got ${minutes} minutes)`);
+      void vscode.window.showErrorMessage(`Yolo mode needs a positive number of minutes (got ${minutes}).`);
       return;
     }
     const client = await this.deps.client();
@@ -87,34 +92,23 @@ export class ModeCommands implements vscode.Disposable {
     this.deps.update({ yolo });
   }
 
-  /** Re-renders the status bar item; visible only while a non-default mode is active. */
+  /** Re-renders the status bar items; each is visible only while its non-default mode is active. */
   render(state: PanelState): void {
-    const parts: string[] = [];
-    const tips: string[] = [];
     if (state.yolo.active) {
-      parts.push(`$(flame) yolo ${remainingText(state.yolo.expiresAt)}`.trim());
-      tips.push('Yolo: tools run without asking. Click to turn it off.');
-    }
-    if (state.planMode) {
-      parts.push('$(checklist) plan');
-      tips.push('Plan mode: the agent plans and does not edit.');
-    }
-    if (state.permissionMode !== 'interactive') {
-      parts.push(`$(shield) ${state.permissionMode}`);
-      tips.push(`Permission mode: ${state.permissionMode}.`);
-    }
-    if (parts.length === 0) {
-      this.item.hide();
+      this.yoloItem.text = `$(flame) yolo ${remainingText(state.yolo.expiresAt)}`.trim();
+      this.yoloItem.show();
+      this.startTick();
+    } else {
+      this.yoloItem.hide();
       this.stopTick();
-      return;
     }
-    this.item.text = parts.join('  ');
-    this.item.tooltip = tips.join('\n');
-    this.item.command = state.yolo.active ? 'agentcli.yoloOff' : state.planMode ? 'agentcli.togglePlanMode' : 'agentcli.setPermissionMode';
-    this.item.backgroundColor = state.yolo.active ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.show();
-    if (state.yolo.active) this.startTick();
-    else this.stopTick();
+    this.planItem.text = '$(checklist) plan';
+    if (state.planMode) this.planItem.show();
+    else this.planItem.hide();
+    this.permissionItem.text = `$(shield) ${state.permissionMode}`;
+    this.permissionItem.tooltip = `Permission mode: ${state.permissionMode}. Click to choose another.`;
+    if (state.permissionMode !== 'interactive') this.permissionItem.show();
+    else this.permissionItem.hide();
   }
 
   private startTick(): void {
@@ -136,6 +130,15 @@ export class ModeCommands implements vscode.Disposable {
 
   dispose(): void {
     this.stopTick();
-    this.item.dispose();
+    this.yoloItem.dispose();
+    this.planItem.dispose();
+    this.permissionItem.dispose();
   }
+}
+
+function statusItem(id: string, name: string, priority: number, command: string): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem(id, vscode.StatusBarAlignment.Right, priority);
+  item.name = name;
+  item.command = command;
+  return item;
 }

@@ -73,11 +73,12 @@ export class PermissionPrompts {
 
   /** A toast fits three buttons: the two common answers, and "More…" with every choice the runtime offers. */
   private async notifyPermission(e: EventOf<'permission_request'>): Promise<void> {
-    const what = e.command ?? e.paths?.join(', ') ?? '';
-    const detail = what && !e.description.includes(what) ? ` — ${what}` : '';
+    const paths = e.paths?.join(', ') ?? '';
+    const detail = paths && !e.description.includes(paths) ? ` (${paths})` : '';
+    const question = e.command ? `The agent wants to run: ${e.command}` : `The agent wants to use ${e.tool}: ${e.description}${detail}`;
     const quick = (['once', 'deny'] as const).filter((c) => e.choices.includes(c)).map((c) => CHOICE_LABEL[c]);
     const more = 'More…';
-    const picked = await vscode.window.showWarningMessage(`agentcli wants to use ${e.tool}: ${e.description}${detail}`, ...quick, more);
+    const picked = await vscode.window.showWarningMessage(question, ...quick, more);
     if (!picked) return; // dismissed: the card in the panel still waits
     let choice = (Object.keys(CHOICE_LABEL) as (keyof typeof CHOICE_LABEL)[]).find((k) => CHOICE_LABEL[k] === picked);
     if (picked === more) {
@@ -88,15 +89,15 @@ export class PermissionPrompts {
           choice: c,
           detail: c === 'always' && rules ? `Saves the rule ${rules}` : c === 'session' && rules ? `Until the session ends: ${rules}` : undefined,
         })),
-        { title: `agentcli: ${e.tool} — ${e.description}`, placeHolder: 'How should this request be answered?', ignoreFocusOut: true },
+        { title: question, placeHolder: 'Choose how to answer the agent', ignoreFocusOut: true },
       );
       choice = item?.choice;
     }
     if (choice === 'alternative') {
       const text = await vscode.window.showInputBox({
         title: `Instead of ${e.tool}`,
-        prompt: 'Tell the agent what to do instead (the tool call is denied)',
-        validateInput: (v) => (v.trim() ? undefined : 'Describe what to do instead, or press Esc'),
+        prompt: 'Tell the agent what to do instead. The tool call is denied.',
+        validateInput: (v) => (v.trim() ? undefined : 'Describe what to do instead, or press Esc.'),
       });
       if (text?.trim()) await this.answerPermission(e.requestId, 'deny', text.trim());
       return;
@@ -106,7 +107,7 @@ export class PermissionPrompts {
 
   private async notifyDirectory(e: EventOf<'directory_access_request'>): Promise<void> {
     const picked = await vscode.window.showWarningMessage(
-      `agentcli asks to access ${e.path} (outside the workspace): ${e.reason}`,
+      `The agent wants to access ${e.path}, outside the workspace: ${e.reason}`,
       'Allow once',
       'Allow for this session',
       'Deny',

@@ -9,6 +9,7 @@ import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult } from '../../protocol/records';
 import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../../webview-ui/src/messages';
 import type { TranscriptModel } from '../../../webview-ui/src/model/transcriptReducer';
+import { shownModel } from '../models/model-items';
 
 type Reducer = typeof import('../../../webview-ui/src/model/transcriptReducer');
 let reducerModule: Reducer | undefined;
@@ -119,7 +120,7 @@ export class SessionStore {
   adoptRuntimeState(s: RuntimeState): void {
     this.state = {
       provider: s.provider,
-      model: s.model,
+      model: shownModel(s.model),
       permissionMode: s.permissionMode,
       planMode: s.planMode,
       yolo: s.yolo,

@@ -1,5 +1,5 @@
 /**
- * "agentcli: Apply Local Runner Preset": a quick pick of the hardware presets showing each one's values; the choice
+ * "agentcli: Apply Local Runner Preset…": a quick pick of the hardware presets showing each one's values; the choice
  * is written to the `agentcli.localrunner.*` settings, which SettingsSync then mirrors to the runtime like any edit.
  */
 import * as vscode from 'vscode';
@@ -10,8 +10,8 @@ export function registerPresetCommand(): vscode.Disposable {
   return vscode.commands.registerCommand('agentcli.applyLocalRunnerPreset', async () => {
     const cfg = vscode.workspace.getConfiguration('agentcli');
     const picked = await vscode.window.showQuickPick(presetPickItems((key) => cfg.get(key)), {
-      title: 'agentcli: Local runner hardware preset',
-      placeHolder: 'Pick the machine the local model runner runs on; its values go to the agentcli.localrunner.* settings',
+      title: 'Apply Local Runner Preset',
+      placeHolder: 'Choose the machine the local model runner runs on. Its values go to the agentcli.localrunner.* settings.',
       matchOnDescription: true,
       matchOnDetail: true,
     });
@@ -19,9 +19,9 @@ export function registerPresetCommand(): vscode.Disposable {
     try {
       for (const [key, value] of presetSettings(picked.preset)) await writeSetting(key, value);
     } catch (e) {
-      void vscode.window.showErrorMessage(`agentcli: could not apply the ${picked.preset.name} preset: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Could not apply the ${picked.preset.name} preset: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    void vscode.window.showInformationMessage(`agentcli: applied the local runner preset ${picked.preset.name} (${presetValuesText(picked.preset)}).`);
+    void vscode.window.showInformationMessage(`Applied the local runner preset ${picked.preset.name} (${presetValuesText(picked.preset)}).`);
   });
 }

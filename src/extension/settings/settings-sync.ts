@@ -63,7 +63,7 @@ export class SettingsSync implements vscode.Disposable {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       this.deps.output.error(`configure failed: ${message}`);
-      void this.showProblem(`agentcli: the settings were not applied: ${message}`, undefined);
+      void this.showProblem(`The agentcli settings were not applied: ${message}`, undefined);
       return undefined;
     }
   }
@@ -82,7 +82,7 @@ export class SettingsSync implements vscode.Disposable {
     this.lastProblems = key;
     for (const p of problems) {
       this.deps.output.warn(p.message);
-      void this.showProblem(`agentcli: ${p.message}. The setting is ignored until it is fixed.`, p.setting);
+      void this.showProblem(`${p.message}. The setting is ignored until it is fixed.`, p.setting);
     }
   }
 
@@ -94,7 +94,7 @@ export class SettingsSync implements vscode.Disposable {
 
   private async offerRestart(why: string): Promise<void> {
     if (!this.deps.client()) return;
-    const picked = await vscode.window.showInformationMessage(`agentcli: ${why}. Restart the runtime to use it?`, 'Restart');
+    const picked = await vscode.window.showInformationMessage(`${why.charAt(0).toUpperCase()}${why.slice(1)}. Restart the runtime to use it?`, 'Restart');
     if (picked) await vscode.commands.executeCommand('agentcli.restartRuntime');
   }
 

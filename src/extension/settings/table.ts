@@ -57,7 +57,7 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
     enumDescriptions: PROVIDERS.map((p) => PROVIDER_LABELS[p]),
     description:
       'The model provider the agent talks to. Unset: the value from `~/.agentcli/config.json` (default `serviceai`). ' +
-      'Switch quickly with **agentcli: Select Provider**.',
+      'Switch quickly with **agentcli: Select Provider…**.',
   },
   // serviceai (hosted)
   url('serviceai.baseUrl', 'Hosted service base address (`/v1` is appended by the runtime). Unset: the service default.'),
@@ -113,7 +113,7 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
     type: 'string',
     enum: ['api-key', 'entra-id', 'managed-identity'],
     enumDescriptions: [
-      'API key (set it with **agentcli: Set API Key (cloudhub)**)',
+      'API key (set it with **agentcli: Set API Key…**)',
       'Tenant id, client id and client secret (OAuth 2.0 client credentials)',
       'Managed identity of the workload (no credentials)',
     ],
@@ -126,7 +126,12 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
 ];
 
 /** Secrets kept in SecretStorage under `agentcli.<key>`, passed to the runtime only in the in-memory configure call. */
-export const SECRET_SETTINGS: readonly { key: string; provider: ProviderName; label: string }[] = [
+export interface SecretSpec {
+  key: string;
+  provider: ProviderName;
+  label: string;
+}
+export const SECRET_SETTINGS: readonly SecretSpec[] = [
   { key: 'serviceai.apiKey', provider: 'serviceai', label: 'API key' },
   { key: 'vendorapi.apiKey', provider: 'vendorapi', label: 'API key' },
   { key: 'cloudhub.apiKey', provider: 'cloudhub', label: 'API key' },
@@ -152,7 +157,7 @@ export const HOST_SETTINGS: readonly SettingSpec[] = [
   },
 ];
 
-/** Command id of the "Set API Key (<provider>)" / "Set Client Secret (cloudhub)" command of a secret. */
+/** Command id that sets one secret without asking which (e.g. the button of a missing-key error); "Set API Key…" asks. */
 export function secretCommandId(key: string): string {
   const [provider, field] = key.split('.');
   return field === 'apiKey' ? `agentcli.setApiKey.${provider}` : `agentcli.setClientSecret.${provider}`;
