@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
-import { CLOUDHUB_TOKEN_SCOPE } from '../../../src/runtime/providers/cloudhub/token-source';
+import { CLOUDHUB_TOKEN_SCOPE, managedIdentityEndpoint, TOKEN_REFRESH_MARGIN_MS } from '../../../src/runtime/providers/cloudhub/token-source';
 import { startIdentityStub, type IdentityStub } from '../../stubs/identity-stub';
 import { startCloudHubStub } from '../../stubs/cloudhub-stub';
 import type { OpenAIStub } from '../../stubs/openai-stub';
@@ -64,6 +64,36 @@ describe('cloudhub entra-id and managed-identity tokens', () => {
     }
   });
 
+  it('entra-id: the cached token is reused until TOKEN_REFRESH_MARGIN_MS before it expires, then fetched again', async () => {
+    // 200 s tokens: inside the identity library's own renewal window (5 min), so it never answers from its cache and
+    // every token request reaching the stub is one this runtime asked for.
+    const lifetimeMs = 200_000;
+    identity = await startIdentityStub({ ...ENTRA, expiresInSeconds: lifetimeMs / 1000 });
+    issuers.add(identity);
+    let skewMs = 0;
+    const p = createProvider(
+      config({ provider: 'cloudhub', cloudhub: { baseUrl: chatStub.origin, deploymentName: 'dep-1', authMethod: 'entra-id', ...ENTRA } }),
+      {},
+      { ...FAST_RETRY, cloudHubAuth: { authorityHost: identity.origin, tlsCa: identity.ca, now: () => Date.now() + skewMs } },
+    );
+    const tokenRequests = () => identity?.requests.filter((r) => r.path.endsWith('/oauth2/v2.0/token')).length;
+    const send = async () => {
+      chatStub.enqueue({ text: 'ok' });
+      assert.equal(textOf(await collect(p.streamChat(chat()))), 'ok');
+      return chatStub.requests.at(-1)?.headers['authorization'];
+    };
+    const first = await send();
+    assert.equal(tokenRequests(), 1);
+    skewMs = lifetimeMs - TOKEN_REFRESH_MARGIN_MS - 5_000; // 5 s before the renewal point: still reused
+    assert.equal(await send(), first);
+    assert.equal(tokenRequests(), 1, 'reused before the margin');
+    skewMs = lifetimeMs - TOKEN_REFRESH_MARGIN_MS + 5_000; // inside the margin: renewed
+    const renewed = await send();
+    assert.equal(tokenRequests(), 2, 'fetched again inside the margin');
+    assert.notEqual(renewed, first);
+    assert.equal(renewed, `Bearer ${identity.issued[1] ?? 'missing'}`);
+  });
+
   it('entra-id: a refused client is auth_failed naming the identity settings, without the secret', async () => {
     identity = await startIdentityStub({ ...ENTRA, clientSecret: 'the-right-secret' });
     const p = cloudhub({ authMethod: 'entra-id', ...ENTRA });
@@ -114,9 +144,18 @@ describe('cloudhub entra-id and managed-identity tokens', () => {
       assert.equal(err.code, 'auth_failed');
       assert.equal(shared.requests[0]?.query['client_id'], 'user-assigned-1');
       assert.match(err.message, /managed-identity token.*no identity assigned/);
+      assert.ok(err.message.includes(`from the identity endpoint ${shared.managedIdentityEndpoint} (from IDENTITY_ENDPOINT)`), err.message);
+      assert.ok(!err.message.includes(shared.identityHeader), 'the identity header (a credential) is never shown');
       assert.match(err.remedy, /inside the cloud platform/);
       assert.equal(chatStub.requests.length, 0);
     });
+  });
+
+  it('the managed-identity endpoint named in errors follows the environment the identity library reads', () => {
+    assert.match(managedIdentityEndpoint({}), /instance metadata service at http:\/\/169\.254\.169\.254\/metadata\/identity\/oauth2\/token/);
+    assert.equal(managedIdentityEndpoint({ MSI_ENDPOINT: 'http://localhost:50342/oauth2/token' }), 'the identity endpoint http://localhost:50342/oauth2/token (from MSI_ENDPOINT)');
+    assert.match(managedIdentityEndpoint({ AZURE_POD_IDENTITY_AUTHORITY_HOST: 'http://10.0.0.1/' }), /http:\/\/10\.0\.0\.1\/metadata\/identity\/oauth2\/token \(from AZURE_POD_IDENTITY_AUTHORITY_HOST\)/);
+    assert.match(managedIdentityEndpoint({ AZURE_FEDERATED_TOKEN_FILE: '/var/run/token' }), /workload identity token exchange/);
   });
 
   it('a 401 from the deployment with a token is mapped to the identity remedy; the token never shows', async () => {

@@ -73,6 +73,25 @@ function buildCredential(settings: CloudHubSettings, tuning: CloudHubAuthTuning,
   return settings.clientId ? new ManagedIdentityCredential(settings.clientId, common) : new ManagedIdentityCredential(common);
 }
 
+const IMDS_TOKEN_URL = 'http://169.254.169.254/metadata/identity/oauth2/token';
+
+/**
+ * Where the identity library asks for a managed-identity token, picked from the environment in its order
+ * (workload identity, App Service / Service Fabric, Machine Learning / Cloud Shell, Arc, pod identity, then the
+ * instance metadata service), named with the variable that chose it. Only addresses: IDENTITY_HEADER and
+ * MSI_SECRET are credentials and never named.
+ */
+export function managedIdentityEndpoint(env: NodeJS.ProcessEnv = process.env): string {
+  if (env['AZURE_FEDERATED_TOKEN_FILE']) return `the workload identity token exchange (AZURE_FEDERATED_TOKEN_FILE ${env['AZURE_FEDERATED_TOKEN_FILE']})`;
+  if (env['IDENTITY_ENDPOINT'] && (env['IDENTITY_HEADER'] || env['IMDS_ENDPOINT'])) {
+    return `the identity endpoint ${env['IDENTITY_ENDPOINT']} (from IDENTITY_ENDPOINT)`;
+  }
+  if (env['MSI_ENDPOINT']) return `the identity endpoint ${env['MSI_ENDPOINT']} (from MSI_ENDPOINT)`;
+  const podHost = env['AZURE_POD_IDENTITY_AUTHORITY_HOST'];
+  if (podHost) return `the identity endpoint ${podHost.replace(/\/+$/, '')}/metadata/identity/oauth2/token (from AZURE_POD_IDENTITY_AUTHORITY_HOST)`;
+  return `the instance metadata service at ${IMDS_TOKEN_URL} (no IDENTITY_ENDPOINT or MSI_ENDPOINT is set)`;
+}
+
 function tokenError(settings: CloudHubSettings, err: unknown, secrets: SecretSet): ProviderError {
   const detail = redactText(err instanceof Error ? err.message : String(err), secrets).split('\n')[0] ?? '';
   if (settings.authMethod === 'entra-id') {
@@ -84,7 +103,7 @@ function tokenError(settings: CloudHubSettings, err: unknown, secrets: SecretSet
   }
   return new ProviderError(
     'auth_failed',
-    `cloudhub could not get a managed-identity token from the instance metadata service: ${detail}`,
+    `cloudhub could not get a managed-identity token from ${managedIdentityEndpoint()}: ${detail}`,
     'managed-identity works only inside the cloud platform, on a workload with a managed identity that has a role on the resource; elsewhere use authMethod "api-key" or "entra-id"',
   );
 }
