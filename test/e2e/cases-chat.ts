@@ -114,6 +114,8 @@ export const chatCases: E2ECase[] = [
       await chatView(ctx.page).getByText('I will use the clean script instead.').first().waitFor({ timeout: 30000 });
       const resolved = chatView(ctx.page).getByTestId('permission-resolved').last();
       expect((await resolved.getAttribute('data-status')) === 'denied', 'the card did not resolve as denied');
+      const said = (await resolved.innerText()).trim();
+      expect(said === `Denied; suggested: ${alternative}`, `the resolved line does not show the suggestion: "${said}"`);
       expect(readWorkspaceFile(ctx, 'wiped-by-e2e.txt') === undefined, 'wiped-by-e2e.txt exists: the tool ran despite the alternative');
       const reqs = await waitForChatRequests(ctx, before + 2);
       const toModel = requestText(reqs[before + 1]!);
@@ -133,9 +135,9 @@ export const chatCases: E2ECase[] = [
       await sendPrompt(ctx.page, `Read ${file}`);
       const card = chatView(ctx.page).getByTestId('directory-card').last();
       await card.getByTestId('directory-path').filter({ hasText: outside }).waitFor({ timeout: 30000 });
-      // the reason the runtime gave: which tool wants which kind of access
-      const reason = (await card.locator('.card-description').innerText()).trim();
-      expect(/read access outside the workspace/.test(reason), `the directory-access card shows the reason "${reason}"`);
+      // in plain words: which kind of access to which file, then the folder once
+      const lead = (await card.getByTestId('directory-lead').innerText()).trim();
+      expect(lead === 'The agent wants to read secret-notes.txt in:', `the directory-access card says "${lead}"`);
       await shot(ctx, '07-directory-access-card');
       await clickChatButton(ctx, /allow once|grant once|^allow$/i);
       // Some paths also need a permission after the directory grant.

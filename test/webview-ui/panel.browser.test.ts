@@ -10,6 +10,8 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** Set to a folder to keep a screenshot of each checked state there (to look at the result). */
+const SHOTS = process.env.UI_SHOTS;
 const ids = { sessionId: 's1', runId: 'r1', turnId: 't1' };
 const state = { provider: 'localrunner', model: 'small-model', permissionMode: 'interactive', planMode: false, yolo: { active: false }, running: false };
 
@@ -24,10 +26,19 @@ describe('chat panel in a browser', function () {
     dir = mkdtempSync(join(tmpdir(), 'webview-ui-'));
     await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: join(dir, 'webview.js'), logLevel: 'error' });
     writeFileSync(join(dir, 'chat.css'), readFileSync('media/webview/chat.css'));
+    // A few of VS Code's Light Modern theme colors, so screenshots look like the panel (VS Code sets these itself).
+    writeFileSync(join(dir, 'theme.css'), `:root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-foreground: #3b3b3b;
+--vscode-sideBar-background: #f8f8f8; --vscode-editor-background: #fff; --vscode-descriptionForeground: #6f6f6f;
+--vscode-button-background: #005fb8; --vscode-button-foreground: #fff; --vscode-button-secondaryBackground: #e5e5e5;
+--vscode-button-secondaryForeground: #3b3b3b; --vscode-button-border: #0000001a; --vscode-focusBorder: #005fb8;
+--vscode-textLink-foreground: #005fb8; --vscode-badge-background: #cccccc; --vscode-badge-foreground: #3b3b3b;
+--vscode-input-background: #fff; --vscode-input-border: #cecece; --vscode-input-placeholderForeground: #767676;
+--vscode-widget-border: #e5e5e5; --vscode-textCodeBlock-background: #f0f0f0; --vscode-errorForeground: #f85149;
+--vscode-gitDecoration-addedResourceForeground: #587c0c; --vscode-editor-font-family: monospace; }`);
     // The same kind of CSP the extension sets: no inline script, no remote content.
     writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; script-src file: 'nonce-test'; img-src file: data:;">
-<link rel="stylesheet" href="chat.css"></head><body><div id="root"></div>
+<link rel="stylesheet" href="theme.css"><link rel="stylesheet" href="chat.css"></head><body><div id="root"></div>
 <script nonce="test" src="webview.js"></script></body></html>`);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--allow-file-access-from-files'] });
   });
@@ -56,6 +67,16 @@ describe('chat panel in a browser', function () {
   const send = (msg: unknown) => page.evaluate((m) => window.postMessage(m, '*'), msg);
   const posted = () => page.evaluate(() => (window as unknown as { __posted: Array<{ type: string; [k: string]: unknown }> }).__posted);
   const tid = (id: string) => `[data-testid="${id}"]`;
+  const shot = async (name: string) => {
+    if (SHOTS === undefined) return;
+    await page.waitForTimeout(50); // the transcript renders in the next animation frame
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
+  const box = async (selector: string) => {
+    const b = await page.locator(selector).first().boundingBox();
+    assert.ok(b !== null, `${selector} is not shown`);
+    return b;
+  };
 
   it('sends a prompt with Enter, streams the answer as markdown and shows Stop while running', async () => {
     await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
@@ -129,7 +150,9 @@ describe('chat panel in a browser', function () {
   it('shows a crashed runtime with its reason and restarts on click', async () => {
     await send({ type: 'init', items: [], state, runtime: { status: 'crashed', reason: 'exited with code 1', stderrTail: ['boom'] } });
     await page.waitForSelector(`${tid('runtime-banner')}:visible`);
-    assert.equal(await page.textContent(tid('runtime-crash-reason')), 'exited with code 1');
+    assert.equal(await page.textContent(tid('runtime-crash-reason')), 'Exited with code 1', 'the reason starts with a capital');
+    assert.match(String(await page.textContent(tid('runtime-crash-note'))), /restarted agent starts a fresh conversation/);
+    await shot('crash-banner');
     await page.click(tid('restart-runtime'));
     assert.ok((await posted()).some((m) => m.type === 'restartRuntime'));
     await send({ type: 'runtimeStatus', runtime: { status: 'ready' } });
@@ -170,6 +193,113 @@ describe('chat panel in a browser', function () {
     await page.waitForFunction(() => document.querySelector('[data-testid="transcript"]')?.textContent?.includes('question 0') === true);
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => document.querySelector('[data-testid="transcript"]')!.scrollTop), 0, 'the view stays where the user put it');
+  });
+
+  it('welcomes an empty transcript: model, examples that fill the box, hints; gone once there is an item', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    await page.waitForSelector(`${tid('welcome')}:visible`);
+    assert.equal(await page.textContent(tid('welcome-model')), 'localrunner · small-model');
+    assert.match(String(await page.textContent(tid('welcome'))), /@path.*attaches a file.*Enter.*sends.*Shift\+Enter.*new line/s);
+    const rows = await page.$eval(tid('prompt-input'), (e) => (e as HTMLTextAreaElement).rows);
+    assert.equal(rows, 2, 'the prompt box shows two rows, so its placeholder is not clipped');
+    assert.ok((await box(tid('prompt-input'))).height >= 40, 'the prompt box is two lines tall');
+    await shot('welcome');
+    assert.equal(await page.locator(tid('welcome-example')).count(), 3);
+    const example = String(await page.locator(tid('welcome-example')).nth(1).textContent());
+    await page.locator(tid('welcome-example')).nth(1).click();
+    assert.equal(await page.inputValue(tid('prompt-input')), example);
+    assert.ok(!(await posted()).some((m) => m.type === 'sendPrompt'), 'an example is only put in the box, not sent');
+    await page.press(tid('prompt-input'), 'Enter');
+    await page.waitForSelector(tid('welcome'), { state: 'hidden' });
+    await page.waitForSelector(tid('user-message'));
+  });
+
+  it('keeps New chat on one line and gives the model link the free space, with plan and yolo badges', async () => {
+    // The side bar width of the e2e screenshots, where the link was cut to "ggufserver · stu…" and New chat wrapped.
+    await page.setViewportSize({ width: 300, height: 500 });
+    await send({ type: 'init', items: [], state: { ...state, provider: 'ggufserver', model: 'stub-model', planMode: true, yolo: { active: true } }, runtime: { status: 'ready' } });
+    await page.waitForSelector(tid('badge-yolo'));
+    const button = await box(tid('new-chat'));
+    assert.ok(button.height < 30, `New chat wrapped (height ${button.height})`);
+    const link = await page.$eval(tid('model-button'), (e) => ({ shown: e.clientWidth, needed: e.scrollWidth }));
+    assert.equal(link.shown, link.needed, 'the model link is cut short although the header has room');
+    await shot('header-badges');
+    await page.setViewportSize({ width: 230, height: 500 });
+    assert.ok((await box(tid('new-chat'))).height < 30, 'New chat wraps on a narrow panel');
+    assert.equal(await page.getAttribute(tid('new-chat'), 'title'), 'New chat: start a new conversation');
+    await shot('header-narrow');
+  });
+
+  it('lays out a permission card plainly and shows the suggested alternative on the tool card', async () => {
+    await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
+    await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'clean' } });
+    await send({ type: 'event', event: { type: 'permission_request', ...ids, requestId: 'q1', toolCallId: 'k1', tool: 'run_command', description: 'Run: echo wiped > out.txt', command: 'echo wiped > out.txt', suggestedRules: ['Bash(echo:*)'], choices: ['once', 'session', 'always', 'deny', 'alternative'] } });
+    const card = page.locator(tid('permission-card'));
+    await card.waitFor();
+    assert.equal(await card.locator('.card-description').count(), 0, 'the description only repeated the command');
+    assert.equal(await page.textContent(tid('permission-rules')), "For this session / Always: allows any echo … command. Always also saves the rule to the project's .agentcli/config.json.");
+    assert.deepEqual(await card.locator('button').allTextContents(), ['Allow once', 'Deny', 'Allow for this session', 'Always allow', 'Suggest alternative…']);
+    const [once, deny] = [await box(tid('permission-once')), await box(tid('permission-deny'))];
+    assert.equal(once.y, deny.y, 'Allow once and Deny share the first row');
+    assert.match(String(await page.getAttribute(tid('permission-deny'), 'class')), /\bsecondary\b.*\bdeny\b/, 'Deny is a secondary button of its own style');
+    await shot('permission-card');
+    await page.click(tid('permission-alternative'));
+    const input = page.locator(tid('permission-alternative-input'));
+    const before = (await box(tid('permission-alternative-input'))).height;
+    await input.fill('Use the npm clean script instead of deleting files by hand, and tell me what it removed, in a list of paths.');
+    await input.dispatchEvent('input');
+    assert.ok((await box(tid('permission-alternative-input'))).height > before, 'the alternative box grows with its text');
+    await shot('permission-alternative');
+    await input.press('Enter');
+    assert.ok((await posted()).some((m) => m.type === 'permissionDecision' && m.choice === 'deny' && String(m.alternative).startsWith('Use the npm clean script')));
+    await send({ type: 'event', event: { type: 'permission_resolved', ...ids, requestId: 'q1', outcome: 'denied', scope: 'once' } });
+    await send({ type: 'event', event: { type: 'tool_start', ...ids, toolCallId: 'k1', toolName: 'run_command', args: { command: 'echo wiped > out.txt' } } });
+    await send({ type: 'event', event: { type: 'tool_end', ...ids, toolCallId: 'k1', toolName: 'run_command', durationMs: 4, success: false, error: 'the user denied it' } });
+    const tool = page.locator(tid('tool-card'));
+    await tool.locator(tid('permission-resolved')).waitFor();
+    assert.equal(await page.locator(tid('permission-resolved')).count(), 1, 'one line for the denial');
+    assert.match(String(await tool.locator(tid('permission-resolved')).textContent()), /^Denied; suggested: Use the npm clean script/);
+    assert.equal(await tool.locator('.tool-name').textContent(), 'Command not run');
+    assert.match(String(await tool.locator('summary').getAttribute('title')), /^run_command/, 'the raw tool name is in the tooltip');
+    await shot('permission-denied-on-tool-card');
+  });
+
+  it('asks for a folder outside the workspace in plain words, the folder shown once', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    await send({ type: 'event', event: { type: 'directory_access_request', ...ids, requestId: 'd1', toolCallId: 'k1', path: '/home/user/projects/outside', reason: 'Read /home/user/projects/outside/secret-notes.txt needs read access outside the workspace' } });
+    const card = page.locator(tid('directory-card'));
+    await card.waitFor();
+    assert.equal(await page.textContent(tid('directory-lead')), 'The agent wants to read secret-notes.txt in:');
+    assert.equal((await card.textContent())?.split('/home/user/projects/outside').length, 2, 'the folder path is shown once');
+    await shot('directory-card');
+  });
+
+  it('shows proposed writes as proposed, then their batch result, with the batch card below them', async () => {
+    const change = (id: string, path: string) => ({ id, path, absolutePath: `/w/${path}`, kind: 'modify', originalContent: 'a', proposedContent: 'b', additions: 1, deletions: 1 });
+    const write = (k: string, path: string) => [
+      { type: 'tool_start', ...ids, toolCallId: k, toolName: 'write_file', args: { path, content: 'b' } },
+      { type: 'tool_end', ...ids, toolCallId: k, toolName: 'write_file', durationMs: 2, success: true, output: 'ok' },
+    ];
+    await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
+    await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'edit' } });
+    for (const e of write('k1', 'notes.txt')) await send({ type: 'event', event: e });
+    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batch: { id: 'b1', runId: 'r1', status: 'open', changes: [change('c1', 'notes.txt')] } } });
+    for (const e of write('k2', 'a-file-with-a-rather-long-name-that-needs-room.txt')) await send({ type: 'event', event: e });
+    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batch: { id: 'b1', runId: 'r1', status: 'open', changes: [change('c1', 'notes.txt'), change('c2', 'a-file-with-a-rather-long-name-that-needs-room.txt')] } } });
+    await page.waitForSelector(`${tid('batch-card')} ${tid('batch-waiting')}`);
+    const kinds = await page.locator('.item').evaluateAll((els) => els.map((e) => e.className.replace('item item-', '')));
+    assert.deepEqual(kinds, ['user', 'tool', 'tool', 'batch'], 'the batch card comes after the tool cards');
+    assert.deepEqual(await page.locator(`${tid('tool-card')} .tool-name`).allTextContents(), ['Proposed notes.txt', 'Proposed a-file-with-a-rather-long-name-that-needs-room.txt']);
+    assert.deepEqual(await page.locator(`${tid('tool-card')} .tool-status`).allTextContents(), ['◇', '◇'], 'no green check before the decision');
+    assert.match(String(await page.getAttribute(tid('batch-accept-all'), 'title')), /when the agent finishes/);
+    await shot('batch-open');
+    await send({ type: 'batchResult', batchId: 'b1', results: [{ changeId: 'c1', path: 'notes.txt', status: 'rejected' }, { changeId: 'c2', path: 'a-file-with-a-rather-long-name-that-needs-room.txt', status: 'stale' }] });
+    await page.waitForSelector(tid('batch-file-result'));
+    assert.deepEqual(await page.locator(tid('batch-file-result')).allTextContents(), ['rejected', 'changed on disk']);
+    assert.deepEqual(await page.locator(`${tid('tool-card')}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-change'))), ['rejected', 'stale']);
+    const name = await page.locator(tid('batch-review-file')).nth(1).evaluate((e) => e.clientWidth);
+    assert.ok(name >= 100, `the file name keeps room before the result label (${name}px)`);
+    await shot('batch-decided');
   });
 
   it('reports an invalid message instead of failing', async () => {

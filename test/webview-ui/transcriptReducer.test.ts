@@ -125,8 +125,18 @@ describe('transcript reducer', () => {
     assert.equal(findItem(m, 'dir:d1', 'directory')?.status, 'cancelled');
     assert.equal(findItem(m, 'tool:k9', 'tool')?.status, 'cancelled');
     assert.ok(end.ids.includes('dir:d1') && end.ids.includes('tool:k9'));
-    assert.equal(m.items.at(-1)?.kind, 'notice');
+    assert.equal(m.items.at(-1)?.id, 'tool:k9', 'the stopped tool card says it: no separate "Stopped." line');
     assert.equal(m.activeRunId, undefined);
+  });
+
+  it('adds a "Stopped." line when the stop cancelled no tool card', () => {
+    const m = createTranscript();
+    feed(m, [
+      { type: 'agent_start', ...ids, prompt: 'go' },
+      { type: 'message_update', ...ids, messageId: 'm1', delta: 'Half an ans' },
+      { type: 'agent_end', ...ids, status: 'aborted', text: '' },
+    ]);
+    assert.deepEqual(m.items.map((i) => i.kind === 'notice' ? i.text : i.kind), ['user', 'assistant', 'Stopped.']);
   });
 
   it('ignores resolution of a request it never saw', () => {

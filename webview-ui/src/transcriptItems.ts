@@ -36,6 +36,20 @@ export const AssistantItem = z.object({
 });
 
 export const ToolStatus = z.enum(['running', 'success', 'failure', 'cancelled']);
+export const RequestStatus = z.enum(['pending', 'allowed', 'denied', 'cancelled']);
+/** A permission or directory-access answer for this call, shown on the tool card itself (one call, one card). */
+export const ToolDecision = z.object({
+  kind: z.enum(['permission', 'directory']),
+  outcome: RequestStatus.exclude(['pending']),
+  /** For an allowed permission: once, session or always. */
+  scope: z.string().optional(),
+  /** For a denial: what the user asked the agent to do instead. */
+  alternative: z.string().optional(),
+  /** For directory access: the folder. */
+  path: z.string().optional(),
+});
+/** In batch mode a file tool only proposes a change; its fate comes with the batch decision (matched by path). */
+export const ToolChange = z.enum(['proposed', 'applied', 'rejected', 'stale', 'failed']);
 export const ToolItem = z.object({
   kind: z.literal('tool'),
   id: z.string(),
@@ -50,15 +64,20 @@ export const ToolItem = z.object({
   status: ToolStatus,
   durationMs: z.number().nonnegative().optional(),
   error: z.string().optional(),
+  /** The file a file tool works on (its `path` argument), to match it with a change batch. */
+  path: z.string().optional(),
+  decisions: z.array(ToolDecision).optional(),
+  change: ToolChange.optional(),
 });
 
-export const RequestStatus = z.enum(['pending', 'allowed', 'denied', 'cancelled']);
 export const PermissionChoice = z.enum(['once', 'session', 'always', 'deny', 'alternative']);
 export const PermissionItem = z.object({
   kind: z.literal('permission'),
   id: z.string(),
   requestId: z.string(),
   runId: z.string().optional(),
+  /** The tool call asking; once resolved, the answer moves onto that call's tool card. */
+  toolCallId: z.string().optional(),
   tool: z.string(),
   description: z.string(),
   command: z.string().optional(),
@@ -68,6 +87,8 @@ export const PermissionItem = z.object({
   status: RequestStatus,
   /** For `allowed`: once, session or always. */
   scope: z.string().optional(),
+  /** For `denied`: the alternative the user suggested. */
+  alternative: z.string().optional(),
 });
 
 export const DirectoryItem = z.object({
@@ -75,6 +96,7 @@ export const DirectoryItem = z.object({
   id: z.string(),
   requestId: z.string(),
   runId: z.string().optional(),
+  toolCallId: z.string().optional(),
   path: z.string(),
   reason: z.string(),
   status: RequestStatus,

@@ -9,6 +9,7 @@ import type { ChangeBatch, ChangeResult } from '../../../src/protocol/records';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
+import { FILE_TOOLS, foldIntoToolCard, moveAfterRun, placeToolItem, syncToolChanges, wasStopped } from './toolLinks';
 
 export interface TranscriptModel {
   items: TranscriptItem[];
@@ -24,6 +25,8 @@ export interface Changes {
   reset: boolean;
   /** Items added or changed. */
   ids: string[];
+  /** Items moved or were removed: positions changed (the view re-maps what it measured by item id). */
+  reordered?: boolean;
 }
 
 const none = (): Changes => ({ reset: false, ids: [] });
@@ -91,15 +94,19 @@ export function toBatchFiles(batch: ChangeBatch): ItemOf<'batch'>['files'] {
   return batch.changes.map((c) => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions }));
 }
 
+/** Add or update a batch card; an undecided card moves below the run's last item (the tool cards it summarizes). */
 function upsertBatch(model: TranscriptModel, summary: BatchSummary): Changes {
   const id = itemIds.batch(summary.batchId);
   const existing = findItem(model, id, 'batch');
   if (existing !== undefined) {
     existing.files = summary.files;
     if (existing.status !== 'decided') existing.status = summary.status;
-    return touched(id);
+  } else {
+    append(model, { kind: 'batch', id, batchId: summary.batchId, runId: summary.runId, status: summary.status, files: summary.files });
   }
-  return append(model, { kind: 'batch', id, batchId: summary.batchId, runId: summary.runId, status: summary.status, files: summary.files });
+  const item = findItem(model, id, 'batch');
+  const moved = item !== undefined && item.status !== 'decided' && moveAfterRun(model, id, item.runId);
+  return { reset: false, ids: [id, ...syncToolChanges(model, summary.runId)], reordered: moved };
 }
 
 export function applyBatchResult(model: TranscriptModel, batchId: string, results: ChangeResult[]): Changes {
@@ -107,6 +114,14 @@ export function applyBatchResult(model: TranscriptModel, batchId: string, result
   if (item === undefined) return none();
   item.status = 'decided';
   item.results = results;
+  return touched(item.id, ...syncToolChanges(model, item.runId));
+}
+
+/** The user denied a permission with an alternative: keep the text to show it once the request is resolved. */
+export function recordPermissionAlternative(model: TranscriptModel, requestId: string, alternative: string): Changes {
+  const item = findItem(model, itemIds.permission(requestId), 'permission');
+  if (item === undefined) return none();
+  item.alternative = alternative;
   return touched(item.id);
 }
 
@@ -140,8 +155,12 @@ function onAgentStart(model: TranscriptModel, e: EventOf<'agent_start'>): Change
 function onAgentEnd(model: TranscriptModel, e: EventOf<'agent_end'>): Changes {
   if (model.activeRunId === e.runId) model.activeRunId = undefined;
   const ids = settleRun(model, e.runId);
-  if (e.status === 'aborted') ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: 'Stopped.' }).ids);
-  else if (e.status === 'stopped') {
+  // A stop that cancelled a tool call shows on that card: no second line for the same event.
+  const last = model.items[model.items.length - 1];
+  const shownOnCard = last?.kind === 'tool' && last.runId === e.runId && last.status === 'cancelled';
+  if (e.status === 'aborted') {
+    if (!shownOnCard) ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: 'Stopped.' }).ids);
+  } else if (e.status === 'stopped') {
     const why = e.stoppedReason === undefined ? '' : ` (${e.stoppedReason.replace(/_/g, ' ')})`;
     ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: `Run stopped${why}.` }).ids);
   } else if (e.status === 'error' && e.error !== undefined) {
@@ -167,27 +186,31 @@ function onMessageText(model: TranscriptModel, e: { runId: string; messageId: st
 function onToolEvent(model: TranscriptModel, e: EventOf<'tool_start' | 'tool_update' | 'tool_end'>): Changes {
   const id = itemIds.tool(e.toolCallId);
   let item = findItem(model, id, 'tool');
+  let reordered = false;
   if (item === undefined) {
     item = { kind: 'tool', id, toolCallId: e.toolCallId, runId: e.runId, toolName: e.toolName, argsSummary: '', output: '', outputTruncated: false, status: 'running' };
-    append(model, item);
+    reordered = placeToolItem(model, item);
   }
   if (e.type === 'tool_start') {
     item.argsSummary = summarizeToolArgs(e.args);
+    const path = (e.args as { path?: unknown } | null | undefined)?.path;
+    if (typeof path === 'string' && path !== '') item.path = path;
   } else if (e.type === 'tool_update') {
     const next = appendBounded(item.output, e.output, MAX_TOOL_OUTPUT);
     item.output = next.text;
     item.outputTruncated = item.outputTruncated || next.truncated;
   } else {
-    item.status = e.success ? 'success' : 'failure';
     item.durationMs = e.durationMs;
     if (e.error !== undefined) item.error = e.error;
+    item.status = e.success ? 'success' : wasStopped(item) ? 'cancelled' : 'failure';
     if (item.output === '' && e.output !== undefined) {
       const bounded = appendBounded('', e.output, MAX_TOOL_OUTPUT);
       item.output = bounded.text;
       item.outputTruncated = bounded.truncated;
     }
   }
-  return touched(id);
+  const linked = e.type === 'tool_end' && FILE_TOOLS.has(item.toolName) ? syncToolChanges(model, e.runId).filter((x) => x !== id) : [];
+  return { reset: false, ids: [id, ...linked], reordered };
 }
 
 function resolveRequest(model: TranscriptModel, id: string, kind: 'permission' | 'directory', outcome: 'allowed' | 'denied' | 'cancelled', scope?: string): Changes {
@@ -195,7 +218,8 @@ function resolveRequest(model: TranscriptModel, id: string, kind: 'permission' |
   if (item === undefined) return none();
   item.status = outcome;
   if (item.kind === 'permission' && scope !== undefined) item.scope = scope;
-  return touched(id);
+  const card = foldIntoToolCard(model, item);
+  return card === undefined ? touched(id) : { reset: false, ids: [card.id], reordered: true };
 }
 
 export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
@@ -216,13 +240,15 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
       return onToolEvent(model, e);
     case 'permission_request':
       return append(model, {
-        kind: 'permission', id: itemIds.permission(e.requestId), requestId: e.requestId, runId: e.runId, tool: e.tool,
+        kind: 'permission', id: itemIds.permission(e.requestId), requestId: e.requestId, runId: e.runId, toolCallId: e.toolCallId, tool: e.tool,
         description: e.description, command: e.command, paths: e.paths, suggestedRules: e.suggestedRules, choices: e.choices, status: 'pending',
       });
     case 'permission_resolved':
       return resolveRequest(model, itemIds.permission(e.requestId), 'permission', e.outcome, e.scope);
     case 'directory_access_request':
-      return append(model, { kind: 'directory', id: itemIds.directory(e.requestId), requestId: e.requestId, runId: e.runId, path: e.path, reason: e.reason, status: 'pending' });
+      return append(model, {
+        kind: 'directory', id: itemIds.directory(e.requestId), requestId: e.requestId, runId: e.runId, toolCallId: e.toolCallId, path: e.path, reason: e.reason, status: 'pending',
+      });
     case 'directory_access_resolved':
       return resolveRequest(model, itemIds.directory(e.requestId), 'directory', e.outcome);
     case 'change_batch_updated':

@@ -11,6 +11,7 @@ import {
   itemIds,
   markPromptFailed,
   mergePending,
+  recordPermissionAlternative,
   replaceTranscript,
   type Changes,
 } from '../model/transcriptReducer';
@@ -21,6 +22,7 @@ import type { ItemContext } from './items/context';
 import { renderItem } from './items/renderItem';
 import type { HostChannel } from './vscodeApi';
 import { TranscriptView } from './transcriptView';
+import { Welcome } from './welcome';
 
 const SAVE_DELAY_MS = 1000;
 
@@ -30,6 +32,7 @@ export class ChatApp {
   private readonly banner: RuntimeBanner;
   private readonly transcript: TranscriptView;
   private readonly composer: Composer;
+  private readonly welcome: Welcome;
   private readonly acknowledged = new Set<string>();
   private readonly itemContext: ItemContext;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -48,6 +51,7 @@ export class ChatApp {
         this.itemContext.answered.set(id, label);
         this.transcript.refresh(id);
       },
+      noteAlternative: (requestId, text) => this.apply(recordPermissionAlternative(this.model, requestId, text)),
       acknowledge: (kind, requestId) => {
         const key = `${kind}:${requestId}`;
         if (this.acknowledged.has(key)) return;
@@ -71,7 +75,10 @@ export class ChatApp {
       this.composer.setDraft(saved.draft);
       this.composer.setChips(saved.context);
     }
-    mount.replaceChildren(h('div', { class: 'app' }, this.header.root, this.banner.root, this.transcript.root, this.composer.root));
+    this.welcome = new Welcome((text) => this.composer.fill(text));
+    mount.replaceChildren(h('div', { class: 'app' }, this.header.root, this.banner.root, this.welcome.root, this.transcript.root, this.composer.root));
+    this.composer.autosize();
+    this.showWelcomeIfEmpty();
     this.transcript.update({ reset: false, ids: [] });
     window.addEventListener('message', (ev: MessageEvent) => this.receive(ev.data));
     post({ type: 'ready' });
@@ -99,6 +106,7 @@ export class ChatApp {
         mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch });
         this.apply({ reset: true, ids: [] });
         this.header.setState(msg.state);
+        this.welcome.setState(msg.state);
         this.banner.set(msg.runtime);
         this.composer.setRunning(msg.state.running);
         this.composer.setChips(msg.context);
@@ -122,6 +130,7 @@ export class ChatApp {
         return;
       case 'state':
         this.header.setState(msg.state);
+        this.welcome.setState(msg.state);
         this.composer.setRunning(msg.state.running);
         return;
       case 'contextAdded':
@@ -158,8 +167,16 @@ export class ChatApp {
 
   private apply(changes: Changes): void {
     if (!changes.reset && changes.ids.length === 0) return;
+    this.showWelcomeIfEmpty();
     this.transcript.update(changes);
     this.scheduleSave();
+  }
+
+  /** The welcome replaces the transcript while it has no items. */
+  private showWelcomeIfEmpty(): void {
+    const empty = this.model.items.length === 0;
+    this.welcome.setVisible(empty);
+    this.transcript.root.hidden = empty;
   }
 
   private copy(text: string): void {

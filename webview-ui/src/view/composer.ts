@@ -18,7 +18,7 @@ export class Composer {
   private readonly input = h('textarea', {
     class: 'prompt-input',
     testid: 'prompt-input',
-    attrs: { rows: '1', placeholder: 'Ask the agent… (@path attaches a file)', title: 'Enter sends, Shift+Enter adds a new line', 'aria-label': 'Prompt' },
+    attrs: { rows: '2', placeholder: 'Ask the agent… (@path attaches a file)', title: 'Enter sends, Shift+Enter adds a new line', 'aria-label': 'Prompt' },
   });
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -57,6 +57,14 @@ export class Composer {
   setDraft(text: string): void {
     this.input.value = text;
     this.autosize();
+  }
+
+  /** Put a text in the box (an example prompt), the cursor at its end. */
+  fill(text: string): void {
+    this.setDraft(text);
+    this.focus();
+    this.input.setSelectionRange(text.length, text.length);
+    this.hooks.onDraftChange();
   }
 
   focus(): void {
@@ -115,8 +123,11 @@ export class Composer {
     this.hooks.onDraftChange(true);
   }
 
-  private autosize(): void {
+  /** Fit the box to its text (call once it is in the document: a detached box measures nothing). */
+  autosize(): void {
+    if (!this.input.isConnected) return;
     this.input.style.height = 'auto';
-    this.input.style.height = `${Math.min(this.input.scrollHeight, 240)}px`;
+    const borders = this.input.offsetHeight - this.input.clientHeight; // the box is border-box sized
+    this.input.style.height = `${Math.min(this.input.scrollHeight + borders, 240)}px`;
   }
 }

@@ -2,6 +2,19 @@
 import type { FromWebviewInput, PanelState, RuntimeStatus } from '../messages';
 import { append, button, h } from './dom';
 
+/** "New chat" on one line; when the model name would be cut short only its icon shows (the title still names it). */
+function newChatButton(post: (m: FromWebviewInput) => void): HTMLButtonElement {
+  const b = button('', 'new-chat', () => post({ type: 'newChat' }), { class: 'btn secondary small new-chat', title: 'New chat: start a new conversation' });
+  b.setAttribute('aria-label', 'New chat');
+  append(b, h('span', { class: 'new-chat-icon', text: '+', attrs: { 'aria-hidden': 'true' } }), h('span', { class: 'new-chat-label', text: 'New chat' }));
+  return b;
+}
+
+/** "exited with code 1" → "Exited with code 1". */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export class Header {
   readonly root: HTMLElement;
   private readonly modelButton: HTMLButtonElement;
@@ -13,8 +26,16 @@ export class Header {
       this.modelButton,
       this.badges,
       h('span', { class: 'header-spacer' }),
-      button('New chat', 'new-chat', () => post({ type: 'newChat' }), { class: 'btn secondary small', title: 'Start a new conversation' }),
+      newChatButton(post),
     );
+    new ResizeObserver(() => this.fit()).observe(this.root);
+  }
+
+  /** Compact (icon-only New chat) only when the model link would otherwise be cut short. */
+  private fit(): void {
+    this.root.classList.remove('compact');
+    const link = this.modelButton;
+    if (link.scrollWidth > link.clientWidth) this.root.classList.add('compact');
   }
 
   setState(state: PanelState): void {
@@ -28,6 +49,7 @@ export class Header {
     }
     if (state.permissionMode !== 'interactive') badges.push(h('span', { class: 'badge', testid: 'badge-permission-mode', text: state.permissionMode, title: `Permission mode: ${state.permissionMode}` }));
     this.badges.replaceChildren(...badges);
+    this.fit();
   }
 }
 
@@ -52,9 +74,9 @@ export class RuntimeBanner {
       this.root.replaceChildren();
       append(this.root,
         h('div', { class: 'banner-title', text: 'The agent runtime stopped unexpectedly.' }),
-        h('div', { class: 'banner-reason', testid: 'runtime-crash-reason', text: status.reason ?? '' }),
+        h('div', { class: 'banner-reason', testid: 'runtime-crash-reason', text: capitalize(status.reason ?? '') }),
         tail.length > 0 ? h('details', { class: 'banner-stderr' }, h('summary', { text: 'Last output' }), h('pre', { text: tail.join('\n') })) : null,
-        h('div', { class: 'banner-note', text: 'Your conversation is kept. Restart to continue.' }),
+        h('div', { class: 'banner-note', testid: 'runtime-crash-note', text: 'The transcript stays here; the restarted agent starts a fresh conversation (repeat any context it needs).' }),
         h('div', { class: 'button-row' }, button('Restart', 'restart-runtime', () => this.post({ type: 'restartRuntime' }), { class: 'btn primary' })),
       );
       return;
@@ -66,7 +88,7 @@ export class RuntimeBanner {
     this.root.replaceChildren();
     append(this.root,
       h('div', { class: 'banner-title', text }),
-      status.reason !== undefined ? h('div', { class: 'banner-reason', testid: 'runtime-crash-reason', text: status.reason }) : null,
+      status.reason !== undefined ? h('div', { class: 'banner-reason', testid: 'runtime-crash-reason', text: capitalize(status.reason) }) : null,
     );
   }
 }

@@ -20,7 +20,9 @@ export class TranscriptView {
   private readonly topSpacer = h('div', { class: 'spacer' });
   private readonly list = h('div', { class: 'transcript-list', attrs: { role: 'log', 'aria-live': 'polite' } });
   private readonly bottomSpacer = h('div', { class: 'spacer' });
-  private readonly heights = new HeightIndex(ESTIMATED_ITEM_HEIGHT);
+  private heights = new HeightIndex(ESTIMATED_ITEM_HEIGHT);
+  /** Measured heights by item id, to re-map them when items move (the height index is by position). */
+  private readonly measuredById = new Map<string, number>();
   private readonly rendered = new Map<string, Rendered>();
   private readonly dirty = new Set<string>();
   private readonly resizeObserver: ResizeObserver;
@@ -52,7 +54,10 @@ export class TranscriptView {
       this.rendered.clear();
       this.list.replaceChildren();
       this.heights.setCount(0);
+      this.measuredById.clear();
       this.pinned = true;
+    } else if (changes.reordered === true) {
+      this.remapHeights();
     }
     for (const id of changes.ids) this.dirty.add(id);
     this.schedule();
@@ -62,6 +67,16 @@ export class TranscriptView {
   refresh(id: string): void {
     this.dirty.add(id);
     this.schedule();
+  }
+
+  private remapHeights(): void {
+    const items = this.items();
+    this.heights = new HeightIndex(ESTIMATED_ITEM_HEIGHT);
+    this.heights.setCount(items.length);
+    items.forEach((item, i) => {
+      const known = this.measuredById.get(item.id);
+      if (known !== undefined) this.heights.setHeight(i, known);
+    });
   }
 
   scrollToBottom(): void {
@@ -92,7 +107,8 @@ export class TranscriptView {
       const i = id === undefined ? undefined : this.indexOf(id);
       const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
       // A hidden webview reports zero sizes: keep the last real measurement.
-      if (i === undefined || height <= 0) continue;
+      if (i === undefined || id === undefined || height <= 0) continue;
+      this.measuredById.set(id, height);
       if (this.heights.setHeight(i, height) !== 0) changed = true;
     }
     if (!changed) return;

@@ -5,17 +5,19 @@ import type { ItemContext } from './context';
 
 const KIND_LABEL = { create: 'A', modify: 'M', delete: 'D' } as const;
 const KIND_TITLE = { create: 'created', modify: 'modified', delete: 'deleted' } as const;
-const RESULT_TEXT = { applied: 'applied', rejected: 'rejected', stale: 'stale', failed: 'failed' } as const;
-/** The longer reason, shown on hover (the short label leaves the file name room on a narrow side bar). */
+const RESULT_TEXT = { applied: 'applied', rejected: 'rejected', stale: 'changed on disk', failed: 'failed' } as const;
+/** The longer reason, shown on hover (on a narrow side bar the label gives way to the file name and is cut short). */
 const RESULT_DETAIL = { applied: 'written to disk', rejected: 'not written: rejected', stale: 'not written: the file changed on disk since the proposal', failed: 'not written: the write failed' } as const;
 
 export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
   const results = new Map((item.results ?? []).map((r) => [r.changeId, r]));
   const decided = item.status === 'decided';
   const answered = ctx.answered.get(item.id);
-  const title = decided ? 'Changes decided' : item.status === 'open' ? 'Proposed changes (the agent is still working)' : 'Proposed changes';
+  const waiting = item.status === 'open';
+  const title = decided ? 'Changes decided' : 'Proposed changes';
   const card = h('div', { class: `card batch-card ${item.status}`, testid: 'batch-card', attrs: { 'data-batch-id': item.batchId, 'data-status': item.status } },
     h('div', { class: 'card-title' }, title, h('span', { class: 'badge', text: String(item.files.length), title: `${item.files.length} file(s)` })),
+    waiting ? h('div', { class: 'card-note', testid: 'batch-waiting', text: 'You can decide when the agent finishes' }) : null,
   );
   const list = h('ul', { class: 'batch-files' });
   for (const f of item.files) {
@@ -44,16 +46,16 @@ export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLEl
     card.appendChild(h('div', { class: 'request-answered', text: answered }));
     return card;
   }
-  const waiting = item.status === 'open';
+  const why = waiting ? 'Available when the agent finishes: it may still change these files' : undefined;
   const decide = (decision: 'accept_all' | 'reject_all', label: string) => () => {
     ctx.post({ type: 'decideBatch', batchId: item.batchId, decision });
     ctx.markAnswered(item.id, label);
   };
   card.appendChild(h('div', { class: 'button-row' },
     button('Review', 'batch-review', () => ctx.post({ type: 'reviewBatch', batchId: item.batchId }), { class: 'btn primary' }),
-    button('Accept all', 'batch-accept-all', decide('accept_all', 'Applying all changes…'), { class: 'btn secondary', disabled: waiting }),
-    button('Reject all', 'batch-reject-all', decide('reject_all', 'Rejecting all changes…'), { class: 'btn secondary', disabled: waiting }),
-    button('Accept selected…', 'batch-accept-selected', () => ctx.post({ type: 'pickBatchFiles', batchId: item.batchId }), { class: 'btn secondary', disabled: waiting }),
+    button('Accept all', 'batch-accept-all', decide('accept_all', 'Applying all changes…'), { class: 'btn secondary', disabled: waiting, title: why }),
+    button('Reject all', 'batch-reject-all', decide('reject_all', 'Rejecting all changes…'), { class: 'btn secondary', disabled: waiting, title: why }),
+    button('Accept selected…', 'batch-accept-selected', () => ctx.post({ type: 'pickBatchFiles', batchId: item.batchId }), { class: 'btn secondary', disabled: waiting, title: why }),
   ));
   return card;
 }

@@ -10,6 +10,8 @@ export interface ItemContext extends MarkdownHooks {
   answered: Map<string, string>;
   /** Record an answer and re-render the item. */
   markAnswered(itemId: string, label: string): void;
+  /** The user denied a permission with this alternative: keep it to show once the request is resolved. */
+  noteAlternative(requestId: string, text: string): void;
   /** Tell the extension a request card is on screen (once per request). */
   acknowledge(kind: 'permission' | 'directory', requestId: string): void;
 }
