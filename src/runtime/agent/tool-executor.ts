@@ -9,7 +9,8 @@ import { parseToolArgs } from '../tools/registry';
 import { ToolInputError, type PermissionTarget, type ToolDefinition } from '../tools/types';
 import type { WorkspaceFiles } from '../workspace/types';
 import { resolveToolPath } from '../workspace/paths';
-import type { DirectoryAnswer, EventDraft, PermissionAnswer, RunHost } from './host';
+import type { DeniedAction, DirectoryAnswer, EventDraft, PermissionAnswer, RunHost } from './host';
+import type { PermissionVerdict } from '../permissions/policy';
 import { newId } from './ids';
 import { RequestCancelledError, type PendingRequests } from './pending-requests';
 
@@ -84,7 +85,7 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
       throw new Refused(`plan mode is on: only read-only tools may run; "${tool.name}" changes files or runs commands. Describe the plan instead.`);
     }
     const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
-    const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id);
+    const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id, tool.name);
     await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
     start();
     const result = await tool.run(parsed.args as never, {
@@ -112,7 +113,13 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
 }
 
 /** Asks for folders outside the workspace that are not granted yet; returns the ones allowed for this call only. */
-async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecutionDeps, scope: RunScope, toolCallId: string): Promise<string[]> {
+async function ensureDirectoryAccess(
+  target: PermissionTarget,
+  deps: ToolExecutionDeps,
+  scope: RunScope,
+  toolCallId: string,
+  toolName: string,
+): Promise<string[]> {
   const grantedForCall: string[] = [];
   for (const p of target.paths ?? []) {
     const resolved = resolveToolPath(deps.cwd, p);
@@ -122,6 +129,7 @@ async function ensureDirectoryAccess(target: PermissionTarget, deps: ToolExecuti
     let answer: DirectoryAnswer;
     if (!deps.host.interactive) {
       const allowed = deps.permissionMode === 'unrestricted';
+      if (!allowed) deps.host.denied?.({ tool: toolName, target: dir, reason: `${dir} is outside the workspace`, allowedBy: 'directory' });
       deps.host.notice?.(
         allowed
           ? `directory access to ${dir} granted (unrestricted mode)`
@@ -162,16 +170,18 @@ async function ensurePermission(
 ) {
   const verdict = deps.policy.evaluate(target, tool.readOnly, { grantedForCall });
   if (verdict.decision === 'allow') return;
-  if (verdict.decision === 'deny') throw new Refused(`permission denied: ${verdict.reason}`);
+  if (verdict.decision === 'deny') {
+    deps.host.denied?.({ tool: tool.name, target: targetText(target, deps.cwd), reason: verdict.reason, allowedBy: 'config' });
+    throw new Refused(`permission denied: ${verdict.reason}`);
+  }
   // Proposals in a change batch are reviewed before anything is written, so the mode's default needs no prompt of its
   // own; an ask rule or a protected path still asks.
   if (deps.batchMode && canonicalTool(target.ruleTool) === 'Write' && verdict.cause === 'mode-default') return;
   let answer: PermissionAnswer;
   if (!deps.host.interactive) {
-    deps.host.notice?.(
-      `permission denied: ${target.description} (${verdict.reason}). Nobody can approve in a non-interactive run: ` +
-        `pass --yolo, or add an allow rule such as ${verdict.suggestedRules[0] ?? `${target.ruleTool}(...)`} to .agentcli/config.json`,
-    );
+    const denied = deniedAction(tool.name, target, verdict, deps.cwd);
+    deps.host.denied?.(denied);
+    deps.host.notice?.(`permission denied: ${target.description} (${verdict.reason}). Nobody can approve in a non-interactive run: ${howToAllow(verdict, denied)}`);
     throw new Refused(`permission denied: ${target.description} needs approval and nobody can approve in this non-interactive run`);
   }
   const requestId = newId('perm');
@@ -209,7 +219,39 @@ async function ensurePermission(
   if (answer.scope === 'session' || answer.scope === 'always') deps.policy.addSessionRules(verdict.suggestedRules);
   if (answer.scope === 'always' && verdict.suggestedRules.length > 0) {
     await saveAllowRules(deps.projectConfigFile, verdict.suggestedRules);
+    const rules = verdict.suggestedRules;
+    deps.host.notice?.(`saved rule${rules.length > 1 ? 's' : ''} ${rules.join(', ')} to ${path.relative(deps.cwd, deps.projectConfigFile) || deps.projectConfigFile}`);
   }
+}
+
+/** What a refused call was about, for the end-of-run summary: the command, the path(s), or the description. */
+function targetText(target: PermissionTarget, cwd: string): string {
+  if (target.command !== undefined) return target.command;
+  if (target.paths && target.paths.length > 0) return target.paths.map((p) => resolveToolPath(cwd, p).relative).join(', ');
+  return target.description;
+}
+
+/** Checks that neither --yolo nor an allow rule can lift: only someone answering the question can. */
+const INTERACTIVE_ONLY: ReadonlySet<PermissionVerdict['cause']> = new Set(['protected', 'risky-command', 'ask-rule']);
+
+function deniedAction(tool: string, target: PermissionTarget, verdict: PermissionVerdict, cwd: string): DeniedAction {
+  const interactiveOnly = INTERACTIVE_ONLY.has(verdict.cause);
+  const rule = verdict.suggestedRules[0] ?? (target.paths ? undefined : target.ruleTool);
+  return {
+    tool,
+    target: targetText(target, cwd),
+    reason: verdict.reason,
+    allowedBy: interactiveOnly ? 'interactive' : 'flag-or-rule',
+    ...(!interactiveOnly && rule ? { rule } : {}),
+  };
+}
+
+function howToAllow(verdict: PermissionVerdict, denied: DeniedAction): string {
+  const approve = 'only an interactive approval can allow it (run agentcli in a terminal, or use the editor)';
+  if (verdict.cause === 'protected') return `--yolo and allow rules never allow a protected path; ${approve}`;
+  if (verdict.cause === 'risky-command') return `--yolo and allow rules never allow a risky command; ${approve}`;
+  if (verdict.cause === 'ask-rule') return `an ask rule asks even with --yolo; ${approve}, or remove the rule from permissions.ask`;
+  return `pass --yolo, or add an allow rule such as ${denied.rule ?? 'Write(<path>)'} to permissions.allow in .agentcli/config.json`;
 }
 
 async function isDirectory(p: string): Promise<boolean> {

@@ -40,15 +40,19 @@ export const USAGE = `Usage: agentcli                      in a terminal: an int
        agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
 
 Options:
-  -p, --prompt <text>              run one prompt non-interactively (also: a positional prompt)
+  -p, --prompt <text>              run one prompt non-interactively (also: a positional prompt, or stdin without -p).
+                                   Input piped or redirected into -p (up to 1 MB) follows the prompt as a stdin block:
+                                   cat log.txt | agentcli -p "explain"
   --model <id>                     model for this run (<provider>/<model> switches both)
   --provider <id>                  ${PROVIDER_IDS.join(' | ')}
-  --json                           print one JSON object {type, content, ...} at the end instead of streaming
+  --json                           print one JSON object {type, content, status, denied, ...} at the end instead of
+                                   streaming (needs a prompt)
   --bare                           no stored sign-in: ignore ~/.agentcli/config.json; provider and keys from the environment
   --no-project-config              ignore <cwd>/.agentcli/config.json (a folder you do not trust: its base URLs and rules)
   --restricted                     no writes, no shell
   --yolo                           approve everything (deny rules and protected paths still apply), for CI
-  --patch                          collect the run's edits as one change batch, print it as a unified diff, then apply it
+  --patch                          collect the run's file edits as one change batch, print it as a unified diff, then
+                                   apply it (file tools only; commands run on the disk; needs a prompt)
   --loop-type <type>               loop strategy: ${LOOP_TYPES.join(', ')} (only ${SUPPORTED_LOOP_TYPE} is supported yet)
   --sys-prompt <text|file>         replace the system prompt. A value is a file when it is one line without spaces
                                    and has a / or \\ or ends in .md, .markdown, .txt or .prompt (it must exist);

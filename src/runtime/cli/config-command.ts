@@ -5,7 +5,7 @@
 import { ConfigError } from '../config/errors';
 import { loadConfig } from '../config/load';
 import { projectConfigPath, userConfigPath } from '../config/paths';
-import { isJsonObject } from '../config/read-file';
+import { isJsonObject, readConfigFile } from '../config/read-file';
 import { isSecretKey, maskSecret } from '../config/secrets';
 import { getConfigValue, setConfigValue } from '../config/write';
 import type { CliIo } from './io';
@@ -29,15 +29,17 @@ interface ParsedArgs {
   positional: string[];
   project: boolean;
   showSecret: boolean;
+  help: boolean;
 }
 
 function parseArgs(args: readonly string[]): ParsedArgs {
-  const parsed: ParsedArgs = { positional: [], project: false, showSecret: false };
+  const parsed: ParsedArgs = { positional: [], project: false, showSecret: false, help: false };
   let onlyPositional = false;
   for (const arg of args) {
     if (!onlyPositional && arg === '--') onlyPositional = true;
     else if (!onlyPositional && arg === '--project') parsed.project = true;
     else if (!onlyPositional && arg === '--show-secret') parsed.showSecret = true;
+    else if (!onlyPositional && (arg === '--help' || arg === '-h' || (arg === 'help' && parsed.positional.length === 0))) parsed.help = true;
     else if (!onlyPositional && arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else parsed.positional.push(arg);
   }
@@ -69,7 +71,53 @@ function expectCount(positional: readonly string[], count: number, shape: string
   if (positional.length !== count) throw new UsageError(`expected: config ${shape}`);
 }
 
+/**
+ * After a set: when this folder's effective value is not the one just written, because the project file (for a user
+ * set) or an environment variable overrides it, says which and how to change it here.
+ */
+function overrideNote(key: string, written: unknown, project: boolean, io: ConfigCommandIo): string | undefined {
+  // An ${env:VAR} reference is meant to differ from its expansion.
+  if (written === undefined || (typeof written === 'string' && written.includes('$'))) return undefined;
+  let loaded;
+  try {
+    loaded = loadConfig({ cwd: io.cwd, home: io.home, env: io.env, warn: () => undefined });
+  } catch {
+    return undefined; // another file is invalid: `config get` reports it
+  }
+  const effective = getConfigValue(loaded.config, key);
+  if (JSON.stringify(effective) === JSON.stringify(written)) return undefined;
+  const shown = isSecretKey(key.split('.').pop() ?? key) ? 'a different value' : formatValue(effective);
+  const variable = loaded.envSources.get(key);
+  if (variable) return `note: the environment variable ${variable} overrides ${key} here (effective value: ${shown}); unset it to use the file's value\n`;
+  const projectFile = projectConfigPath(io.cwd);
+  if (!project && loaded.files.includes(projectFile) && getRawValue(safeRead(projectFile) ?? {}, key) !== undefined) {
+    return (
+      `note: ${projectFile} also sets ${key} and overrides the user file in this folder (effective value: ${shown}); ` +
+      `to change it here: agentcli config set ${key} <value> --project\n`
+    );
+  }
+  return undefined;
+}
+
+function safeRead(file: string): Record<string, unknown> | undefined {
+  try {
+    return readConfigFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function getRawValue(data: Record<string, unknown>, key: string): unknown {
+  let node: unknown = data;
+  for (const segment of key.split('.')) node = isJsonObject(node) ? node[segment] : undefined;
+  return node;
+}
+
 async function run(parsed: ParsedArgs, io: ConfigCommandIo): Promise<number> {
+  if (parsed.help) {
+    io.stdout(CONFIG_USAGE);
+    return 0;
+  }
   const [command, ...rest] = parsed.positional;
   const lastLeaf = (key: string): string => key.split('.').pop() ?? key;
   switch (command) {
@@ -80,12 +128,14 @@ async function run(parsed: ParsedArgs, io: ConfigCommandIo): Promise<number> {
       await setConfigValue(file, key, value);
       const shown = isSecretKey(lastLeaf(key)) ? maskSecret(value) : value;
       io.stdout(`Set ${key} = ${shown} in ${file}\n`);
+      const note = overrideNote(key, getRawValue(safeRead(file) ?? {}, key), parsed.project, io);
+      if (note) io.stderr(note);
       return 0;
     }
     case 'get': {
       expectCount(rest, 1, 'get <key> [--show-secret]');
       const [key = ''] = rest;
-      const { config } = loadConfig({ cwd: io.cwd, home: io.home, env: io.env });
+      const { config } = loadConfig({ cwd: io.cwd, home: io.home, env: io.env, warn: (line) => io.stderr(`${line}\n`) });
       const value = getConfigValue(config, key);
       if (value === undefined) {
         io.stderr(`${key} is not set\n`);
@@ -97,7 +147,7 @@ async function run(parsed: ParsedArgs, io: ConfigCommandIo): Promise<number> {
     }
     case 'list': {
       expectCount(rest, 0, 'list [--show-secret]');
-      const { config, files } = loadConfig({ cwd: io.cwd, home: io.home, env: io.env });
+      const { config, files } = loadConfig({ cwd: io.cwd, home: io.home, env: io.env, warn: (line) => io.stderr(`${line}\n`) });
       const lines: string[] = [];
       flatten(parsed.showSecret ? config : maskSecrets(config), '', lines);
       io.stdout(`${lines.join('\n')}\n`);

@@ -16,7 +16,7 @@ export const LOCALRUNNER_USAGE = `Usage: agentcli localrunner <status|unload> [m
 
 export async function runLocalRunnerCommand(argv: string[], io: LocalRunnerCommandIo): Promise<number> {
   const [action, model, ...extra] = argv;
-  if (action === '--help' || action === '-h') {
+  if (argv.some((a) => a === '--help' || a === '-h') || action === 'help') {
     io.stdout(`${LOCALRUNNER_USAGE}\n`);
     return 0;
   }

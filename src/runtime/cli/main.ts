@@ -1,4 +1,5 @@
 import '../zod-setup';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Capabilities } from '../../protocol';
@@ -103,6 +104,49 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').trim();
 }
 
+/** The most piped input a -p prompt takes along (it goes to the model whole). */
+export const MAX_PIPED_INPUT_BYTES = 1024 * 1024;
+
+/**
+ * Is stdin something piped or redirected that will end (`cat log | agentcli -p`, `< file`)? Only a FIFO or a regular
+ * file: a terminal is the user, and a socket is what Node gives a child process, which a caller may never close.
+ */
+export function stdinIsPipedInput(fd = 0): boolean {
+  try {
+    const stat = fs.fstatSync(fd);
+    return stat.isFIFO() || stat.isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Reads piped stdin up to the cap; throws a UsageError naming the cap and what to do above it. */
+async function readPipedInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = fs.createReadStream('', { fd: 0, autoClose: false, highWaterMark: 64 * 1024 });
+  for await (const c of stream) {
+    size += (c as Buffer).length;
+    if (size > MAX_PIPED_INPUT_BYTES) {
+      stream.destroy();
+      throw new UsageError(
+        `the input piped to -p is over ${MAX_PIPED_INPUT_BYTES / (1024 * 1024)} MB; pipe an excerpt (e.g. tail -c 200000 file), or name the file in the prompt so the agent reads what it needs`,
+      );
+    }
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The prompt followed by the piped text as a fenced block labelled stdin (a fence longer than any backtick run in it). */
+export function withPipedInput(prompt: string, piped: string): string {
+  const text = piped.replace(/\s+$/, '');
+  if (text.trim() === '') return prompt;
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${prompt}\n\n${fence}stdin\n${text}\n${fence}`;
+}
+
 export async function main(argv: string[], io?: CliIo): Promise<number> {
   const cio: CliIo = io ?? {
     cwd: process.cwd(),
@@ -133,7 +177,8 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
   }
   let config: Config;
   try {
-    config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare, projectConfig: opts.projectConfig }).config;
+    const warn = (line: string) => cio.stderr(`${line}\n`);
+    config = loadConfig({ cwd: cio.cwd, home: cio.home, env: cio.env, bare: opts.bare, projectConfig: opts.projectConfig, warn }).config;
     if (opts.model !== undefined) parseModelSelector(opts.model);
     cliSystemPrompt(opts, cio, false); // reads the prompt files and skills: a typo stops here, not at every run
   } catch (e) {
@@ -152,8 +197,26 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     return 0;
   }
   let prompt = opts.prompt;
-  if (prompt === undefined && process.stdin.isTTY) return lazy.interactive().runInteractive(opts, config, cio);
+  if (prompt === undefined && process.stdin.isTTY) {
+    const oneShotOnly = opts.json ? '--json' : opts.patch ? '--patch' : undefined;
+    if (oneShotOnly) {
+      cio.stderr(
+        `agentcli: ${oneShotOnly} needs a prompt: -p <text> (it applies to one-shot runs; the interactive session ${opts.json ? 'prints no JSON' : 'always reviews edits as a batch'})\n`,
+      );
+      return 2;
+    }
+    return lazy.interactive().runInteractive(opts, config, cio);
+  }
   if (prompt === undefined) prompt = await readStdin();
+  else if (stdinIsPipedInput()) {
+    try {
+      prompt = withPipedInput(prompt, await readPipedInput());
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      cio.stderr(`agentcli: ${e.message}\n`);
+      return 2;
+    }
+  }
   if (!prompt) {
     cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');
     return 2;

@@ -1,6 +1,6 @@
 import type { AgentEvent, ChangeBatch, ChangeResult } from '../../protocol';
 import type { Session } from '../agent/session';
-import type { RunHost } from '../agent/host';
+import type { DeniedAction, RunHost } from '../agent/host';
 import { toUnifiedDiff } from '../changes';
 import type { Config } from '../config/schema';
 import type { CliOptions } from './args';
@@ -41,9 +41,13 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     flush();
     io.stderr(s);
   };
+  const denied: DeniedAction[] = [];
   const host: RunHost = {
     interactive: false,
     notice: (m) => note(`agentcli: ${m}\n`),
+    denied: (d) => {
+      if (!denied.some((x) => x.tool === d.tool && x.target === d.target)) denied.push(d);
+    },
     emit: (e: AgentEvent) => {
       if (e.type === 'message_update' && !opts.json) write(e.delta);
       else if (e.type === 'message_end' && !opts.json && !endsWithNewline) write('\n');
@@ -86,6 +90,11 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     }
   }
   session.end();
+  if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') {
+    const limit = opts.maxIterations ?? config.maxIterations;
+    note(`agentcli: stopped after ${limit} model request${limit === 1 ? '' : 's'} (the iteration limit); raise it with --max-iterations or maxIterations in the config\n`);
+  }
+  if (denied.length > 0) note(deniedSummary(denied));
   if (opts.json) {
     const result = {
       type: outcome.status === 'error' ? 'error' : 'result',
@@ -95,6 +104,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
       ...(outcome.error ? { error: outcome.error } : {}),
       sessionId: session.id,
       ...(patch !== undefined ? { patch, applied } : {}),
+      denied: denied.map(({ tool, target, reason }) => ({ tool, target, reason })),
     };
     write(JSON.stringify(result) + '\n');
   } else if (!endsWithNewline) write('\n');
@@ -140,6 +150,39 @@ function notApprovedNotice(unapproved: PatchResult[], json: boolean): string {
     `  to apply them: rerun with --yolo, add an allow rule such as "${rule}" to permissions.allow in .agentcli/config.json, ` +
     `or apply ${diff} yourself with \`git apply\`\n`
   );
+}
+
+/**
+ * One summary of the refused tool calls, so a CI log shows them even though the run exits 0: what was denied, and for
+ * each kind of refusal what would allow it (--yolo and allow rules only lift the approval nobody could give).
+ */
+export function deniedSummary(denied: readonly DeniedAction[]): string {
+  const name = (d: DeniedAction) => `${d.tool} ${d.target.length > 80 ? d.target.slice(0, 77) + '…' : d.target}`;
+  const groups: Array<[DeniedAction[], string]> = [];
+  const add = (pick: (d: DeniedAction) => boolean, advice: (ds: DeniedAction[]) => string) => {
+    const ds = denied.filter(pick);
+    if (ds.length > 0) groups.push([ds, advice(ds)]);
+  };
+  add(
+    (d) => d.allowedBy === 'flag-or-rule' || d.allowedBy === 'directory',
+    (ds) => {
+      const rule = ds.find((d) => d.rule)?.rule;
+      const config = rule ? `an allow rule such as ${rule} (permissions.allow` : '(permissions.additionalDirectories';
+      return `allow ${ds.length === denied.length ? 'them' : 'these'} with --yolo or ${config} in .agentcli/config.json)`;
+    },
+  );
+  add(
+    (d) => d.allowedBy === 'interactive',
+    () => 'only an interactive approval can allow these (protected paths, risky commands, ask rules): run agentcli in a terminal, or use the editor',
+  );
+  add(
+    (d) => d.allowedBy === 'config',
+    () => 'refused by a deny rule or the restricted mode; change permissions.deny or the mode to allow them',
+  );
+  const head = `agentcli: ${denied.length} action(s) were denied: ${denied.map(name).join(', ')}`;
+  const only = groups.length === 1 ? groups[0] : undefined;
+  if (only) return `${head}; ${only[1]}\n`;
+  return `${head}\n${groups.map(([ds, advice]) => `  ${ds.map(name).join(', ')}: ${advice}\n`).join('')}`;
 }
 
 function firstLine(s: string | undefined): string {

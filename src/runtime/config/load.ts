@@ -3,8 +3,9 @@ import { environmentLayer } from './env';
 import { mergeConfigLayers } from './merge';
 import { projectConfigPath, userConfigPath } from './paths';
 import { applyLocalRunnerPreset } from './presets';
-import { readConfigFile, type JsonObject } from './read-file';
+import { isJsonObject, readConfigFile, type JsonObject } from './read-file';
 import { ConfigSchema, type Config } from './schema';
+import { closestKey, unwrapSchema } from './schema-path';
 import { resolveSecretReferences, withoutSecrets } from './secrets';
 
 export interface LoadConfigOptions {
@@ -15,6 +16,8 @@ export interface LoadConfigOptions {
   bare?: boolean;
   /** false: skip `<cwd>/.agentcli/config.json` (a host that does not trust the folder, e.g. an untrusted workspace). */
   projectConfig?: boolean;
+  /** Where a warning about a file goes (an unknown key); default: stderr, each distinct line once per process. */
+  warn?: (line: string) => void;
 }
 
 export interface LoadedConfig {
@@ -24,6 +27,47 @@ export interface LoadedConfig {
   files: string[];
   userFile: string;
   projectFile: string;
+  /** Dotted key → the environment variable that set it (it overrides the files). */
+  envSources: ReadonlyMap<string, string>;
+}
+
+type AnySchema = Parameters<typeof unwrapSchema>[0];
+
+const warned = new Set<string>();
+const stderrWarning = (line: string): void => {
+  if (warned.has(line)) return;
+  warned.add(line);
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * Keys of a file the schema does not know, as `agentcli: <file>: unknown key "x" ...; did you mean "y"?` lines. They
+ * stay in the file and in the config (other tools' settings are kept); a typo would otherwise be silently ignored.
+ * Keys starting with `$` (`$schema`) are editor metadata.
+ */
+export function unknownKeyWarnings(file: string, raw: JsonObject): string[] {
+  const lines: string[] = [];
+  const walk = (node: JsonObject, schema: AnySchema, prefix: string) => {
+    const shape = (unwrapSchema(schema)._zod.def as unknown as { shape?: Record<string, AnySchema> }).shape;
+    if (!shape) return;
+    const known = Object.keys(shape);
+    for (const [key, value] of Object.entries(node)) {
+      const child = shape[key];
+      if (child !== undefined) {
+        if (isJsonObject(value)) walk(value, child, `${prefix}${key}.`);
+        continue;
+      }
+      if (key.startsWith('$')) continue;
+      const suggestion = closestKey(key, known);
+      const where = prefix ? ` in "${prefix.slice(0, -1)}"` : '';
+      lines.push(
+        `agentcli: ${file}: unknown key "${prefix}${key}" (kept, but agentcli does not use it)` +
+          (suggestion ? `; did you mean "${prefix}${suggestion}"?` : `; known keys${where}: ${known.join(', ')}`),
+      );
+    }
+  };
+  walk(raw, ConfigSchema, '');
+  return lines;
 }
 
 /** Check one file on its own so an error names the file it is in. */
@@ -54,6 +98,7 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
     const raw = readConfigFile(file);
     if (raw === undefined) continue;
     validateFile(file, raw);
+    for (const line of unknownKeyWarnings(file, raw)) (opts.warn ?? stderrWarning)(line);
     files.push(file);
     merged = mergeConfigLayers(merged, opts.bare ? withoutSecrets(raw) : raw);
   }
@@ -70,5 +115,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
       return variable === undefined ? lastFile : `environment variable ${variable}`;
     });
   }
-  return { config: result.data, files, userFile, projectFile };
+  return { config: result.data, files, userFile, projectFile, envSources: sources };
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
-import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule } from '../permissions/rules';
+import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';
 
 export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -50,15 +50,19 @@ const keepAlive = () =>
     error: keepAliveMessage,
   });
 
-/** A permission rule string, checked with the rule parser so a typo is reported with the syntax. */
+/** A permission rule string, checked with the rule parser (a typo is reported with the syntax) and for its tool name. */
 const ruleString = () =>
   str().superRefine((value, ctx) => {
+    let rule;
     try {
-      parseRule(value);
+      rule = parseRule(value);
     } catch (error) {
       const problem = error instanceof RuleSyntaxError ? error.problem : String(error);
       ctx.addIssue({ code: 'custom', message: `is not a valid rule (${problem}); ${RULE_SYNTAX_HELP}` });
+      return;
     }
+    const unknownTool = unknownRuleToolProblem(rule);
+    if (unknownTool) ctx.addIssue({ code: 'custom', message: `is not a valid rule: ${unknownTool}` });
   });
 const ruleList = () => z.array(ruleString(), { error: 'must be an array of rule strings such as ["Bash(npm run test:*)"]' });
 

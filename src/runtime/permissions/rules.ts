@@ -47,3 +47,34 @@ export function parseRule(text: string): PermissionRule {
 export function formatRule(rule: PermissionRule): string {
   return rule.pattern === undefined ? rule.tool : `${rule.tool}(${rule.pattern})`;
 }
+
+/** Tool names rules match (any case): Edit and MultiEdit share Write's rules. Editor tools are `editor_<name>`. */
+export const RULE_TOOL_NAMES = ['Read', 'Write', 'Edit', 'MultiEdit', 'Bash'] as const;
+/** The prefix of editor tools' names (EDITOR_TOOL_PREFIX of agent/editor-tools). */
+const EDITOR_TOOL_RULE_PREFIX = 'editor_';
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * Why a rule can never match, when it names a tool no rule is checked against (`Wrte(a.txt)`); undefined for a known
+ * tool. The problem names the known tools and the likely one.
+ */
+export function unknownRuleToolProblem(rule: PermissionRule): string | undefined {
+  const lower = rule.tool.toLowerCase();
+  if (RULE_TOOL_NAMES.some((t) => t.toLowerCase() === lower) || rule.tool.startsWith(EDITOR_TOOL_RULE_PREFIX)) return undefined;
+  const close = RULE_TOOL_NAMES.find((t) => distance(t.toLowerCase(), lower) <= 2);
+  return (
+    `"${rule.tool}" is not a tool rules apply to, so the rule would never match${close ? ` (did you mean ${close}?)` : ''}; ` +
+    `known tools: ${RULE_TOOL_NAMES.join(', ')}, or an editor tool ${EDITOR_TOOL_RULE_PREFIX}<name>`
+  );
+}

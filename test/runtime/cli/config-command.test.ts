@@ -71,4 +71,38 @@ describe('agentcli config command', () => {
     assert.match(err, /Usage: agentcli config <command>/);
     assert.match(err, /unknown option --force/);
   });
+
+  it('set notes when the project file overrides the written value here, and suggests --project', async () => {
+    writeJson(t.projectFile, { provider: 'ggufserver' });
+    assert.equal(await run(['set', 'provider', 'localrunner']), 0);
+    assert.match(out, /Set provider = localrunner in /);
+    assert.equal(
+      err,
+      `note: ${t.projectFile} also sets provider and overrides the user file in this folder (effective value: ggufserver); ` +
+        'to change it here: agentcli config set provider <value> --project\n',
+    );
+    err = '';
+    assert.equal(await run(['set', 'provider', 'ggufserver']), 0);
+    assert.equal(err, '', 'no note when the effective value is the written one');
+  });
+
+  it('set notes when an environment variable overrides the written value', async () => {
+    assert.equal(await run(['set', 'provider', 'localrunner', '--project'], { SERVICE_PROVIDER: 'vendorapi' }), 0);
+    assert.match(err, /^note: the environment variable SERVICE_PROVIDER overrides provider here \(effective value: vendorapi\); unset it/);
+  });
+
+  it('--help (also -h, after a command) prints the usage and exits 0', async () => {
+    for (const args of [['--help'], ['-h'], ['set', '--help']]) {
+      out = '';
+      assert.equal(await run(args), 0, err);
+      assert.match(out, /^Usage: agentcli config <command>/);
+    }
+    assert.equal(err, '');
+  });
+
+  it('get and list warn about an unknown key in a file, with the likely key', async () => {
+    writeJson(t.userFile, { maxIteration: 5 });
+    assert.equal(await run(['get', 'provider']), 0);
+    assert.equal(err, `agentcli: ${t.userFile}: unknown key "maxIteration" (kept, but agentcli does not use it); did you mean "maxIterations"?\n`);
+  });
 });

@@ -39,6 +39,18 @@ export async function reviewPendingBatch(ctx: InteractiveContext): Promise<Revie
   }
 }
 
+/**
+ * Unrestricted mode (--yolo): the user approved everything up front, so the pending batch is applied without a
+ * question; the file summaries and per-file results are printed.
+ */
+export async function applyPendingBatch(ctx: InteractiveContext): Promise<ReviewOutcome> {
+  const batch = ctx.session.store.pending();
+  if (!batch) return 'none';
+  ctx.view.line(ctx.style.bold(`Applying ${batch.changes.length} proposed file change(s) without review (unrestricted mode, --yolo):`));
+  for (const c of batch.changes) ctx.view.line(`    ${changeSummary(c, ctx.style)}`);
+  return decide(ctx, batch, 'accept_all');
+}
+
 /** Lists the files numbered and reads a selection like `1,3` or `1-2`. Null goes back to the batch question. */
 async function pickFiles(ctx: InteractiveContext, batch: ChangeBatch): Promise<string[] | null> {
   batch.changes.forEach((c, i) => ctx.view.line(`  ${String(i + 1).padStart(2)}. ${changeSummary(c, ctx.style)}`));

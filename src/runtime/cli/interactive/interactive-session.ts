@@ -6,7 +6,7 @@ import { RUNTIME_VERSION } from '../../version';
 import type { CliOptions } from '../args';
 import { createSession, type CliIo } from '../main';
 import { colorWanted, createStyle } from './ansi';
-import { reviewPendingBatch } from './batch-review';
+import { applyPendingBatch, reviewPendingBatch } from './batch-review';
 import type { InteractiveContext } from './context';
 import { changeSummary } from './diff-view';
 import { EventView } from './event-view';
@@ -130,8 +130,12 @@ class PromptLoop {
     await this.questions.idle();
     view.newline();
     if (outcome.status === 'aborted') view.line(style.yellow('■ run aborted'));
-    else if (outcome.status === 'stopped') view.line(style.yellow(`■ run stopped: ${outcome.stoppedReason ?? 'stop condition'}`));
-    if (!this.exitRequested && session.store.pending()) await reviewPendingBatch(this.ctx);
+    else if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') {
+      view.line(style.yellow('■ run stopped at the iteration limit (model requests per prompt): raise it with --max-iterations or maxIterations in the config'));
+    } else if (outcome.status === 'stopped') view.line(style.yellow(`■ run stopped: ${outcome.stoppedReason ?? 'stop condition'}`));
+    if (this.exitRequested || !session.store.pending()) return;
+    if (session.permissionMode === 'unrestricted') await applyPendingBatch(this.ctx);
+    else await reviewPendingBatch(this.ctx);
   }
 
   /** Ctrl-C: aborts a run; clears a typed line; at an empty prompt, or twice within a second, exits. */
