@@ -62,6 +62,8 @@ async function stageTranscript(ctx: E2EContext): Promise<void> {
   await view.getByTestId('new-chat').click();
   await view.getByTestId('assistant-message').first().waitFor({ state: 'detached', timeout: 20000 });
   ctx.script.push(
+    // a search first: its card shows its arguments (a proposed write's card names only the file)
+    { toolCalls: [{ name: 'grep', arguments: { pattern: 'export' } }] },
     { text: ANSWER, toolCalls: [{ name: 'write_file', arguments: { path: 'theme-demo.ts', content: 'export const themed = true;\n' } }] },
     { toolCalls: [{ name: 'run_command', arguments: { command: 'npm test -- --grep themes' } }] },
     { text: 'Understood, no check then.' },

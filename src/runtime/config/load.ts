@@ -103,7 +103,7 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
     merged = mergeConfigLayers(merged, opts.bare ? withoutSecrets(raw) : raw);
   }
 
-  const { layer, sources } = environmentLayer(opts.env, merged);
+  const { layer, sources } = environmentLayer(opts.env, merged, opts.warn);
   // A preset written into a file applies at load time too (not only through `config set`); explicit values win.
   const withEnv = applyLocalRunnerPreset(resolveSecretReferences(mergeConfigLayers(merged, layer), opts.env));
 

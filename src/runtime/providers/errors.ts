@@ -83,7 +83,7 @@ const NETWORK_WORDS: Record<string, string> = {
 
 export function connectionRemedy(ctx: ErrorContext): string {
   if (ctx.provider === 'localrunner') {
-    return `start the local runner server (\`<runner> serve\`) so it listens at ${ctx.endpoint}, or set localrunner.baseUrl / LOCALRUNNER_HOST to where it runs`;
+    return `start the local runner with its \`serve\` command so it listens at ${ctx.endpoint}, or set localrunner.baseUrl / LOCALRUNNER_HOST to where it runs`;
   }
   return LOCAL_PROVIDERS.includes(ctx.provider)
     ? `start the server at ${ctx.endpoint} (or set ${ctx.provider}.baseUrl to where it runs)`

@@ -5,9 +5,7 @@
 import { connectionRemedy, fromHttpRefusal, safeProviderError, type ErrorContext } from '../errors';
 import type { ProviderError } from '../types';
 
-/** The runner's command is not named (neutral wording); its `serve` and `pull` subcommands are. */
-export const RUNNER_COMMAND = '<runner>';
-
+// The runner's own command is not named (neutral wording); its `serve` and `pull` subcommands are.
 const NOT_FOUND = /not found|no such model|pull/i;
 /**
  * How the runner says a model does not fit: its own memory checks, allocation failures of the GPU backends
@@ -41,7 +39,7 @@ export function startServerRemedy(endpoint: string): string {
 }
 
 export function pullRemedy(model: string): string {
-  return `pull the model first: \`${RUNNER_COMMAND} pull ${model}\` (or choose an installed one: localrunner.model, --model localrunner/<name>:<tag>)`;
+  return `pull the model first with the runner's pull command (\`pull ${model}\`), or choose an installed one: localrunner.model, --model localrunner/<name>:<tag>`;
 }
 
 export function outOfMemoryRemedy(ctx: LocalRunnerContext): string {
