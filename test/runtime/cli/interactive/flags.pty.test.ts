@@ -1,47 +1,18 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
-import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
-import { TmuxTerminal, tmuxUnavailableReason } from './tmux-terminal';
+import { useTmuxSession } from './tmux-terminal';
 
 const PROMPT = /^›( |$)/m;
 
 describe('agentcli interactive session: flags and notices (in a pseudo-terminal)', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let term: TmuxTerminal | undefined;
-  let cwd: string;
-
-  before(function () {
-    const reason = tmuxUnavailableReason();
-    if (reason) {
-      console.log(`    skipped: ${reason}`);
-      this.skip();
-    }
-    assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" before these tests`);
-  });
-
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-
-  afterEach(async () => {
-    term?.close();
-    term = undefined;
-    await stub.close();
-  });
-
-  function open(args: string[], files: Record<string, string> = {}): TmuxTerminal {
-    cwd = makeWorkspace(files, stub.origin);
-    term = TmuxTerminal.start({ cwd, env: testEnv({ NO_COLOR: '1' }), command: [process.execPath, CLI, ...args] });
-    return term;
-  }
+  const s = useTmuxSession(this);
+  const open = (args: string[], files: Record<string, string> = {}) => s.open(args, files, { NO_COLOR: '1' });
 
   it('--yolo applies a run’s batch without the review question and prints the per-file results', async () => {
     const t = open(['--yolo'], { 'a.txt': 'old\n' });
     await t.waitFor(PROMPT);
-    stub.enqueue(
+    s.stub.enqueue(
       {
         toolCalls: [
           { name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } },
@@ -54,8 +25,8 @@ describe('agentcli interactive session: flags and notices (in a pseudo-terminal)
     const screen = await t.waitFor(/✓ applied +a\.txt\n[\s\S]*✓ applied +b\.txt\n[\s\S]*›( |$)/);
     assert.match(screen, /Applying 2 proposed file change\(s\) without review \(unrestricted mode, --yolo\)/);
     assert.doesNotMatch(screen, /\[a\]ccept all/);
-    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'new\n');
-    assert.equal(readFileSync(path.join(cwd, 'b.txt'), 'utf8'), 'bee\n');
+    assert.equal(readFileSync(path.join(s.cwd, 'a.txt'), 'utf8'), 'new\n');
+    assert.equal(readFileSync(path.join(s.cwd, 'b.txt'), 'utf8'), 'bee\n');
   });
 
   for (const [flag, why] of [
@@ -73,13 +44,13 @@ describe('agentcli interactive session: flags and notices (in a pseudo-terminal)
   it('answering [a]lways says which rule was saved to which file', async () => {
     const t = open([]);
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] }, { text: 'echoed' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hi' } }] }, { text: 'echoed' });
     t.line('echo');
     await t.waitFor(/alternati\[v\]e ›$/);
     t.line('a');
     const screen = await t.waitFor(/^echoed$/m);
     assert.match(screen, /saved rule Bash\(echo:\*\) to \.agentcli\/config\.json/);
-    const config = JSON.parse(readFileSync(path.join(cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
+    const config = JSON.parse(readFileSync(path.join(s.cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
     assert.deepEqual(config.permissions?.allow, ['Bash(echo:*)']);
   });
 });

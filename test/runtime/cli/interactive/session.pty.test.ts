@@ -3,58 +3,29 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_VERSION } from '../../../../src/runtime/version';
-import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
-import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
 import { startServiceAiStub } from '../../../stubs/serviceai-stub';
-import { TmuxTerminal, tmuxUnavailableReason } from './tmux-terminal';
+import { useTmuxSession } from './tmux-terminal';
 
 /** The main prompt at the start of a line (tmux drops trailing spaces from captured lines). */
 const PROMPT = /^›( |$)/m;
 
 describe('agentcli interactive session (in a pseudo-terminal)', function () {
-  this.timeout(60_000);
-  let stub: OpenAIStub;
-  let term: TmuxTerminal | undefined;
-  let cwd: string;
-
-  before(function () {
-    const reason = tmuxUnavailableReason();
-    if (reason) {
-      console.log(`    skipped: ${reason}`);
-      this.skip();
-    }
-    assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" before these tests`);
-  });
-
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-
-  afterEach(async () => {
-    term?.close();
-    term = undefined;
-    await stub.close();
-  });
-
-  function open(files: Record<string, string> = {}, env: Record<string, string> = {}): TmuxTerminal {
-    cwd = makeWorkspace(files, stub.origin);
-    term = TmuxTerminal.start({ cwd, env: testEnv(env), command: [process.execPath, CLI] });
-    return term;
-  }
+  const s = useTmuxSession(this);
+  const open = (files: Record<string, string> = {}, env: Record<string, string> = {}) => s.open([], files, env);
 
   /** The last user message of the n-th chat request the stub received. */
-  const lastUserMessage = (n: number) => [...stub.requests.filter((r) => r.path.endsWith('/chat/completions'))[n]!.body.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content;
+  const lastUserMessage = (n: number) => [...s.stub.requests.filter((r) => r.path.endsWith('/chat/completions'))[n]!.body.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content;
 
   it('shows the banner, streams an answer, and /exit leaves with code 0 (NO_COLOR: no color codes)', async () => {
     const t = open({}, { NO_COLOR: '1' });
     const banner = await t.waitFor(PROMPT);
     assert.match(banner, new RegExp(`agentcli ${RUNTIME_VERSION.replace(/\./g, '\\.')}`));
     assert.match(banner, /model\s+ggufserver\//);
-    assert.ok(banner.includes(cwd), banner);
+    assert.ok(banner.includes(s.cwd), banner);
     assert.match(banner, /permissions\s+interactive/);
     assert.match(banner, /\/help/);
 
-    stub.enqueue({ text: 'Hello from the stub model, streamed in pieces.' });
+    s.stub.enqueue({ text: 'Hello from the stub model, streamed in pieces.' });
     t.line('say hello');
     await t.waitFor(PROMPT, { count: 2 });
     assert.match(t.screen(), /› say hello\nHello from the stub model, streamed in pieces\.\n›( |$)/m);
@@ -69,7 +40,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   it('asks permission at the keyboard: "o" runs the command once, "d" denies it', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch allowed.txt' } }] }, { text: 'first done' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch allowed.txt' } }] }, { text: 'first done' });
     t.line('make a file');
     const asked = await t.waitFor(/\[o\]nce \/ \[s\]ession \/ \[a\]lways \/ \[d\]eny \/ alternati\[v\]e ›$/);
     assert.match(asked, /Permission needed: run_command/);
@@ -77,9 +48,9 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.line('o');
     await t.waitFor(/first done/);
     assert.match(t.screen(), /● run_command touch allowed\.txt ✓/);
-    assert.ok(existsSync(path.join(cwd, 'allowed.txt')));
+    assert.ok(existsSync(path.join(s.cwd, 'allowed.txt')));
 
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch denied.txt' } }] }, { text: 'second done' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch denied.txt' } }] }, { text: 'second done' });
     t.line('make another');
     await t.waitFor(/Permission needed: run_command/, { count: 2 });
     t.line('x');
@@ -87,8 +58,8 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.line('d');
     await t.waitFor(/second done/);
     assert.match(t.screen(), /● run_command touch denied\.txt ✗ .*denied/);
-    assert.equal(existsSync(path.join(cwd, 'denied.txt')), false);
-    const toolResult = stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /denied\.txt/.test(m.content));
+    assert.equal(existsSync(path.join(s.cwd, 'denied.txt')), false);
+    const toolResult = s.stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /denied\.txt/.test(m.content));
     assert.match(toolResult.content, /the user denied/);
   });
 
@@ -97,7 +68,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     writeFileSync(path.join(outside, 'notes.txt'), 'outside content\n');
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read it' });
+    s.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read it' });
     t.line('read the notes');
     const asked = await t.waitFor(/\[o\]nce \/ \[s\]ession \/ \[d\]eny ›$/);
     assert.ok(asked.includes(`Access outside the workspace: ${outside}`), asked);
@@ -106,16 +77,16 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     await t.waitFor(/^read it$/m);
     assert.doesNotMatch(t.screen(), /Permission needed: read_file/);
     assert.match(t.screen(), /● read_file .*notes\.txt ✓/);
-    assert.ok(JSON.stringify(stub.requests.at(-1)!.body.messages).includes('outside content'));
+    assert.ok(JSON.stringify(s.stub.requests.at(-1)!.body.messages).includes('outside content'));
 
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'rm -rf build' } }] }, { text: 'understood' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'rm -rf build' } }] }, { text: 'understood' });
     t.line('clean up');
     await t.waitFor(/alternati\[v\]e ›$/);
     t.line('v');
     await t.waitFor(/what should the agent do instead\? ›$/);
     t.line('only delete build/cache');
     await t.waitFor(/^understood$/m);
-    const toolResult = stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /rm -rf build/.test(m.content));
+    const toolResult = s.stub.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === 'tool' && /rm -rf build/.test(m.content));
     assert.match(toolResult.content, /asks you to do this instead: only delete build\/cache/);
     rmSync(outside, { recursive: true, force: true });
   });
@@ -123,7 +94,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   it('reviews a two-file batch as colored diffs; picking one file writes only that file', async () => {
     const t = open({ 'a.txt': 'old line\n' });
     await t.waitFor(PROMPT);
-    stub.enqueue(
+    s.stub.enqueue(
       {
         toolCalls: [
           { name: 'write_file', arguments: { path: 'a.txt', content: 'new line\n' } },
@@ -136,7 +107,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     const review = await t.waitFor(/\[a\]ccept all \/ \[r\]eject all \/ \[p\]ick files ›$/);
     assert.match(review, /── modify a\.txt \(\+1 −1\) ──\n--- a\/a\.txt\n\+\+\+ b\/a\.txt\n@@ -1,1 \+1,1 @@\n-old line\n\+new line/);
     assert.match(review, /── create b\.txt \(\+1 −0\) ──\n--- \/dev\/null\n\+\+\+ b\/b\.txt/);
-    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'old line\n', 'nothing is written before the decision');
+    assert.equal(readFileSync(path.join(s.cwd, 'a.txt'), 'utf8'), 'old line\n', 'nothing is written before the decision');
     const colored = t.screen({ escapes: true });
     assert.ok(colored.includes('\u001b[32m+new line'), 'additions are green');
     assert.ok(colored.includes('\u001b[31m-old line'), 'removals are red');
@@ -148,14 +119,14 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.line('1');
     await t.waitFor(/– rejected b\.txt/);
     assert.match(t.screen(), /✓ applied +a\.txt\n +– rejected b\.txt\n›( |$)/m);
-    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'new line\n');
-    assert.equal(existsSync(path.join(cwd, 'b.txt')), false);
+    assert.equal(readFileSync(path.join(s.cwd, 'a.txt'), 'utf8'), 'new line\n');
+    assert.equal(existsSync(path.join(s.cwd, 'b.txt')), false);
   });
 
   it('/model lists the server’s models and switches; /model <provider>/<model> switches both; bad input is explained', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.setModels(['alpha-7b', 'beta-13b']);
+    s.stub.setModels(['alpha-7b', 'beta-13b']);
     t.line('/model');
     await t.waitFor(/model number \(empty keeps .*\) ›$/);
     assert.match(t.screen(), /Models of ggufserver .*\n +1\. alpha-7b\n +2\. beta-13b/);
@@ -163,10 +134,10 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     await t.waitFor(/"9" is not a model number/);
     t.line('2');
     await t.waitFor(/now using ggufserver\/beta-13b/);
-    stub.enqueue({ text: 'ok' });
+    s.stub.enqueue({ text: 'ok' });
     t.line('which model');
     await t.waitFor(/^ok$/m);
-    assert.equal(stub.requests.at(-1)!.body.model, 'beta-13b');
+    assert.equal(s.stub.requests.at(-1)!.body.model, 'beta-13b');
 
     t.line('/model ggufserver/x');
     await t.waitFor(/now using ggufserver\/x/);
@@ -176,10 +147,10 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     await t.waitFor(/cannot switch to vendorapi: .*\n +remedy: /);
     t.line('/frobnicate');
     await t.waitFor(/unknown command \/frobnicate: type \/help/);
-    stub.enqueue({ text: 'still x' });
+    s.stub.enqueue({ text: 'still x' });
     t.line('and now');
     await t.waitFor(/^still x$/m);
-    assert.equal(stub.requests.at(-1)!.body.model, 'x', 'failed switches leave the selection alone');
+    assert.equal(s.stub.requests.at(-1)!.body.model, 'x', 'failed switches leave the selection alone');
   });
 
   it('/help lists every command with what it does', async () => {
@@ -191,13 +162,13 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
       assert.ok(help.includes(`  ${cmd} `), `${cmd} is listed:\n${help}`);
     }
     assert.match(help, /\/reset +start a new conversation/);
-    assert.equal(stub.requests.length, 0, 'help sends nothing to the model');
+    assert.equal(s.stub.requests.length, 0, 'help sends nothing to the model');
   });
 
   it('batch review "a" accepts all: every file of the batch is written', async () => {
     const t = open({ 'a.txt': 'old\n' });
     await t.waitFor(PROMPT);
-    stub.enqueue(
+    s.stub.enqueue(
       {
         toolCalls: [
           { name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } },
@@ -208,45 +179,45 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     );
     t.line('edit both');
     await t.waitFor(/\[a\]ccept all \/ \[r\]eject all \/ \[p\]ick files ›$/);
-    assert.equal(existsSync(path.join(cwd, 'c.txt')), false, 'nothing is written before the decision');
+    assert.equal(existsSync(path.join(s.cwd, 'c.txt')), false, 'nothing is written before the decision');
     t.line('a');
     await t.waitFor(/✓ applied +a\.txt\n[\s\S]*✓ applied +c\.txt\n[\s\S]*›( |$)/);
-    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'new\n');
-    assert.equal(readFileSync(path.join(cwd, 'c.txt'), 'utf8'), 'third\n');
+    assert.equal(readFileSync(path.join(s.cwd, 'a.txt'), 'utf8'), 'new\n');
+    assert.equal(readFileSync(path.join(s.cwd, 'c.txt'), 'utf8'), 'third\n');
   });
 
   it('permission "s" (session) runs the command and does not ask again for the same command', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'first' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'first' });
     t.line('touch it');
     await t.waitFor(/alternati\[v\]e ›$/);
     t.line('s');
     await t.waitFor(/^first$/m);
-    assert.ok(existsSync(path.join(cwd, 's1.txt')));
-    rmSync(path.join(cwd, 's1.txt'));
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'second' });
+    assert.ok(existsSync(path.join(s.cwd, 's1.txt')));
+    rmSync(path.join(s.cwd, 's1.txt'));
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch s1.txt' } }] }, { text: 'second' });
     t.line('touch it again');
     await t.waitFor(/^second$/m);
     assert.equal(t.screen().match(/Permission needed: run_command/g)?.length, 1, 'asked only the first time');
-    assert.ok(existsSync(path.join(cwd, 's1.txt')), 'the second run was allowed by the session answer');
-    const config = JSON.parse(readFileSync(path.join(cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
+    assert.ok(existsSync(path.join(s.cwd, 's1.txt')), 'the second run was allowed by the session answer');
+    const config = JSON.parse(readFileSync(path.join(s.cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
     assert.deepEqual(config.permissions?.allow ?? [], [], 'a session answer is not saved');
   });
 
-  it('permission "a" (always) saves the rule to <cwd>/.agentcli/config.json and is not asked again', async () => {
+  it('permission "a" (always) saves the rule to <s.cwd>/.agentcli/config.json and is not asked again', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'kept' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'kept' });
     t.line('touch always');
     const asked = await t.waitFor(/alternati\[v\]e ›$/);
     const rule = /session\/always would allow: (.+)$/m.exec(asked)?.[1]?.trim();
     assert.ok(rule, asked);
     t.line('a');
     await t.waitFor(/^kept$/m);
-    const config = JSON.parse(readFileSync(path.join(cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
+    const config = JSON.parse(readFileSync(path.join(s.cwd, '.agentcli', 'config.json'), 'utf8')) as { permissions?: { allow?: string[] } };
     assert.ok(config.permissions?.allow?.includes(rule), JSON.stringify(config));
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'again' });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch always.txt' } }] }, { text: 'again' });
     t.line('once more');
     await t.waitFor(/^again$/m);
     assert.equal(t.screen().match(/Permission needed: run_command/g)?.length, 1);
@@ -284,7 +255,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   it('/reset starts a new conversation and keeps a pending batch, which is reviewed before the next prompt', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'kept.txt', content: 'k\n' } }] }, { text: 'proposed' });
+    s.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'kept.txt', content: 'k\n' } }] }, { text: 'proposed' });
     t.line('first question');
     await t.waitFor(/\[p\]ick files ›$/);
     t.press('C-c');
@@ -292,27 +263,27 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.line('/reset');
     await t.waitFor(/new conversation started\n.*1 proposed file change\(s\) wait for your decision.*\n +create kept\.txt/);
 
-    stub.enqueue({ text: 'fresh answer' });
+    s.stub.enqueue({ text: 'fresh answer' });
     t.line('second question');
     await t.waitFor(/› second question\n.*need a decision before the next prompt[\s\S]*\[p\]ick files ›$/);
     t.line('r');
     await t.waitFor(/^fresh answer$/m);
     assert.match(t.screen(), /– rejected kept\.txt/);
-    assert.equal(existsSync(path.join(cwd, 'kept.txt')), false);
-    const messages = stub.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    assert.equal(existsSync(path.join(s.cwd, 'kept.txt')), false);
+    const messages = s.stub.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
     assert.deepEqual(messages.filter((m) => m.role === 'user').map((m) => m.content), ['second question'], 'the reset dropped the first exchange');
   });
 
   it('Ctrl-C aborts a slow stream and returns to the prompt; Ctrl-D exits', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ text: 'This answer streams very slowly, four characters at a time, until someone interrupts it.', chunkDelayMs: 150 });
+    s.stub.enqueue({ text: 'This answer streams very slowly, four characters at a time, until someone interrupts it.', chunkDelayMs: 150 });
     t.line('go slowly');
     await t.waitFor(/This answer/);
     t.press('C-c');
     await t.waitFor(/■ run aborted\n›( |$)/m);
     assert.doesNotMatch(t.screen(), /until someone interrupts it\./);
-    stub.enqueue({ text: 'after the abort' });
+    s.stub.enqueue({ text: 'after the abort' });
     t.line('again');
     await t.waitFor(/^after the abort$/m);
     t.press('C-d');
@@ -323,14 +294,14 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   it('Ctrl-C at a permission question aborts the run and closes the question', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch never.txt' } }] });
+    s.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'touch never.txt' } }] });
     t.line('do it');
     await t.waitFor(/alternati\[v\]e ›$/);
     t.press('C-c');
     await t.waitFor(/■ run aborted\n›( |$)/m);
     assert.match(t.screen(), /alternati\[v\]e › \^C\naborting the run/);
-    assert.equal(existsSync(path.join(cwd, 'never.txt')), false);
-    stub.enqueue({ text: 'fine' });
+    assert.equal(existsSync(path.join(s.cwd, 'never.txt')), false);
+    s.stub.enqueue({ text: 'fine' });
     t.line('next');
     await t.waitFor(/^fine$/m);
   });
@@ -338,7 +309,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   it('a second Ctrl-C right after the first, during a run, exits', async () => {
     const t = open();
     await t.waitFor(PROMPT);
-    stub.enqueue({ text: 'Slow words that keep on coming for quite a while before they end.', chunkDelayMs: 150 });
+    s.stub.enqueue({ text: 'Slow words that keep on coming for quite a while before they end.', chunkDelayMs: 150 });
     t.line('go slowly');
     await t.waitFor(/Slow words/);
     t.press('C-c', 'C-c');
@@ -355,6 +326,6 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     t.press('C-c');
     await t.waitFor(/__EXIT \d+__/);
     assert.equal(t.exitCode(), 0);
-    assert.equal(stub.requests.length, 0);
+    assert.equal(s.stub.requests.length, 0);
   });
 });

@@ -3,9 +3,12 @@
  * running one command in a fixed-size window. Keys go in with `send-keys`; the screen comes back with `capture-pane`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
+import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
 
 /** Why tmux cannot be used here, or undefined when it can (installing it with apt-get when missing and root). */
 export function tmuxUnavailableReason(): string | undefined {
@@ -101,4 +104,51 @@ export class TmuxTerminal {
   private tmux(args: string[]): string {
     return execFileSync('tmux', ['-S', path.join(this.dir, 'sock'), ...args], { env: this.env, encoding: 'utf8' });
   }
+}
+
+/**
+ * The lifecycle every pseudo-terminal suite shares: skip without tmux, a fresh stub model per test, and a terminal
+ * closed after each test. `open` starts `agentcli [args]` in a new workspace whose config points at the stub.
+ */
+export function useTmuxSession(suite: Mocha.Suite): {
+  readonly stub: OpenAIStub;
+  readonly cwd: string;
+  open(args?: string[], files?: Record<string, string>, env?: Record<string, string>): TmuxTerminal;
+} {
+  suite.timeout(60_000);
+  let stub: OpenAIStub | undefined;
+  let term: TmuxTerminal | undefined;
+  let cwd: string | undefined;
+  suite.beforeAll(function () {
+    const reason = tmuxUnavailableReason();
+    if (reason) {
+      console.log(`    skipped: ${reason}`);
+      this.skip();
+    }
+    assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" before these tests`);
+  });
+  suite.beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  suite.afterEach(async () => {
+    term?.close();
+    term = undefined;
+    await stub?.close();
+  });
+  return {
+    get stub() {
+      assert.ok(stub, 'the stub starts before each test');
+      return stub;
+    },
+    get cwd() {
+      assert.ok(cwd !== undefined, 'open() a terminal first');
+      return cwd;
+    },
+    open(args = [], files = {}, env = {}) {
+      assert.ok(stub, 'the stub starts before each test');
+      cwd = makeWorkspace(files, stub.origin);
+      term = TmuxTerminal.start({ cwd, env: testEnv(env), command: [process.execPath, CLI, ...args] });
+      return term;
+    },
+  };
 }
