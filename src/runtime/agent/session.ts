@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { realpathSync, rmdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
@@ -80,8 +80,9 @@ export class Session {
     this.selection = opts.selection ?? {};
     this.baseMode = opts.permissionMode ?? opts.config.permissions.defaultMode ?? 'interactive';
     this.modeChosen = opts.permissionMode !== undefined;
-    this.outputDir = path.join(os.tmpdir(), 'agentcli-output', this.id);
-    mkdirSync(this.outputDir, { recursive: true });
+    // Created by the first command that saves its output (most sessions run none); the temp folder's real path, so a
+    // symlinked temp folder still matches the directory grant.
+    this.outputDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-output', this.id);
     this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
     this.store.onUpdate = (batch) => {
       if (batch.status === 'open') this.emit({ type: 'change_batch_updated', runId: batch.runId, batch });
@@ -321,6 +322,11 @@ export class Session {
 
   end(): void {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
+    try {
+      rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
+    } catch {
+      // not created, or holds command output
+    }
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
   }
 }

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
+import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+
+describe('the session output folder (full command output)', function () {
+  this.timeout(30_000);
+  let stub: OpenAIStub;
+  before(async () => {
+    stub = await startOpenAIStub();
+  });
+  after(() => stub.close());
+
+  const sessions = (tmp: string) => {
+    const root = path.join(tmp, 'agentcli-output');
+    return existsSync(root) ? readdirSync(root) : [];
+  };
+
+  it('is not left behind by a session that ran no command', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    stub.enqueue({ text: 'just talking' });
+    const r = await runCli(['-p', 'hi'], makeWorkspace({}, stub.origin), testEnv({ TMPDIR: tmp }));
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(sessions(tmp), []);
+  });
+
+  it('keeps the full output of a command whose output the model saw cut, after the session', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'seq 1 20000' } }] }, { text: 'ran it' });
+    const r = await runCli(['--yolo', '-p', 'run it'], makeWorkspace({}, stub.origin), testEnv({ TMPDIR: tmp }));
+    assert.equal(r.code, 0, r.stderr);
+    const [session] = sessions(tmp);
+    assert.ok(session !== undefined, 'the session folder exists');
+    const logs = readdirSync(path.join(tmp, 'agentcli-output', session));
+    assert.equal(logs.length, 1);
+    assert.ok(logs[0]!.endsWith('.log'));
+  });
+});
