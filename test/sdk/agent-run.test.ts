@@ -12,10 +12,11 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
       { text: 'Now b.', toolCalls: [{ name: 'read_file', arguments: { path: 'b.txt' } }] },
       { text: 'a says alpha, b says beta.' },
     );
+  // No step_end: that event belongs to runs with stopWhen (spec 001 §6); the steps are built from the tool events.
   const TWO_STEP_ORDER = [
     'agent_start',
-    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
-    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
+    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'turn_end',
+    'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'turn_end',
     'turn_start', 'message_start', 'message_end', 'turn_end',
     'agent_end',
   ];

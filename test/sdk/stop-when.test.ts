@@ -151,12 +151,14 @@ describe('sdk stopWhen against the real runtime', function () {
     assert.equal((await a.run('next')).text, 'still usable');
   });
 
-  it('without stopWhen the runtime never waits for a decision', async () => {
+  // Spec 001 §6: "`step_end` | after each completed tool step in a run with `stopWhen` | `step` (an AgentStep)".
+  it('without stopWhen the runtime never waits for a decision and emits no step_end; the steps are still collected', async () => {
     const a = await start({ 'a.txt': 'A\n' });
     t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'done' });
     const result = await a.run('read');
-    const stepEnd = result.events.find((e) => e.type === 'step_end');
-    assert.equal(stepEnd?.type === 'step_end' && stepEnd.awaitingDecision, false);
+    assert.equal(result.events.filter((e) => e.type === 'step_end').length, 0);
+    assert.deepEqual(result.steps.map((s) => s.toolCalls), [[{ tool: 'read_file', args: { path: 'a.txt' } }]]);
+    assert.equal(result.steps[0]!.toolResults[0]!.success, true);
     assert.deepEqual(stepAnswers(), []);
     const prompt = sent.find((m) => m.method === 'prompt')?.params as { stepControl?: boolean } | undefined;
     assert.equal(prompt?.stepControl, false);

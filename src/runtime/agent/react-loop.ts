@@ -46,7 +46,8 @@ export function renderUserMessage(message: string, context: PromptContext[] | un
 /**
  * The `react` loop: reason (stream the assistant message), act (run its tool calls), observe (results go into the
  * history for the next request), until a text-only answer, a stop decision, the iteration bound, an abort or an error.
- * Events: turn_start, message_*, tool_* (with permission/directory requests before a tool's work), step_end, turn_end.
+ * Events: turn_start, message_*, tool_* (with permission/directory requests before a tool's work), step_end (with step
+ * control only), turn_end.
  */
 export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<RunOutcome> {
   const { emit, signal, history } = deps;
@@ -112,8 +113,10 @@ export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<Run
           throw e;
         }
       }
-      emit({ type: 'step_end', ...ids, step, awaitingDecision: req.stepControl === true });
+      // step_end belongs to runs with step control (spec 001 §6: "after each completed tool step in a run with
+      // stopWhen"); other runs see the step in their tool events.
       if (req.stepControl) {
+        emit({ type: 'step_end', ...ids, step, awaitingDecision: true });
         const answer = await deps.pending.wait<StepDecision>(`${req.runId}#${step.stepNumber}`, 'step', { runId: req.runId }, signal);
         if (answer.decision === 'stop') {
           emit({ type: 'turn_end', ...ids, reason: 'stop_condition' });

@@ -21,8 +21,8 @@ describe('runtime rpc: a turn that reads, then edits', () => {
     assert.equal(end.text, 'Done: hello.txt now greets there.');
     assert.deepEqual(eventTrace(rt.events), [
       'agent_start',
-      'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
-      'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'step_end', 'turn_end',
+      'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'turn_end',
+      'turn_start', 'message_start', 'message_end', 'tool_start', 'tool_end', 'turn_end',
       'turn_start', 'message_start', 'message_end', 'turn_end',
       'change_batch_ready',
       'agent_end',
