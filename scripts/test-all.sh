@@ -10,12 +10,16 @@ command -v git >/dev/null || need+=(git)
 command -v rg >/dev/null || need+=(ripgrep)
 command -v tmux >/dev/null || need+=(tmux)
 [ -x /usr/bin/time ] || need+=(time)
+command -v bwrap >/dev/null || need+=(bubblewrap)   # the command sandbox and its tests
+command -v chromium >/dev/null || need+=(chromium)   # the chat-panel browser tests and e2e
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)   # code-server's kerberos addon (e2e)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing ${need[*]} (Debian packages)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
   else
     echo "missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2
+    [ "${CI:-}" = true ] && exit 1
   fi
 fi
 

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { webviewResources } from '../../src/extension/chat/webview-resources';
+import { requirePrerequisite } from '../helpers/prerequisite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const vsce = require('@vscode/vsce') as {
@@ -52,7 +53,7 @@ describe('packaged extension contents (.vscodeignore, as vsce lists them)', func
   });
 
   it('the built folder packages only allowed files: no source maps, tests, sources or node_modules', async function () {
-    if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) this.skip(); // not built: the scratch case above still checks the rules
+    requirePrerequisite(this, fs.existsSync(path.join(root, 'dist', 'extension.js')) ? undefined : 'dist/extension.js is not built (npm run build)');
     const files = await list(root);
     for (const f of files) assert.ok(allowed(f), `${f} would be packaged`);
     for (const f of files) assert.doesNotMatch(f, /\.map$|^test\/|^src\/|node_modules/);

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { underRoots, webviewResources } from '../../src/extension/chat/webview-resources';
+import { requirePrerequisite } from '../helpers/prerequisite';
 
 describe('chat webview resources (localResourceRoots)', () => {
   let dir: string;
@@ -36,7 +37,7 @@ describe('chat webview resources (localResourceRoots)', () => {
 
   it('the real extension folder has the bundle where the webview loads it (after npm run build)', function () {
     const root = path.resolve(__dirname, '..', '..');
-    if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) this.skip();
+    requirePrerequisite(this, fs.existsSync(path.join(root, 'dist', 'extension.js')) ? undefined : 'dist/extension.js is not built (npm run build)');
     const r = webviewResources(root);
     for (const f of [r.script, ...r.styles]) assert.ok(fs.existsSync(path.join(root, f)), `${f} is missing`);
   });

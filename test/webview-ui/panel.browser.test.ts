@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { requirePrerequisite } from '../helpers/prerequisite';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Set to a folder to keep a screenshot of each checked state there (to look at the result). */
@@ -22,7 +23,7 @@ describe('chat panel in a browser', function () {
   let page: Page;
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) this.skip(); // no browser on this machine: the pure tests still cover the logic
+    requirePrerequisite(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
     dir = mkdtempSync(join(tmpdir(), 'webview-ui-'));
     await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: join(dir, 'webview.js'), logLevel: 'error' });
     writeFileSync(join(dir, 'chat.css'), readFileSync('media/webview/chat.css'));

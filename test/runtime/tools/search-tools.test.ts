@@ -7,6 +7,7 @@ import { listFilesTool } from '../../../src/runtime/tools/list-files';
 import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
 import { makeContext, runTool, tempDir, toolError, type TestContext } from './helpers';
+import { requirePrerequisite } from '../../helpers/prerequisite';
 
 const rgPath = findRipgrep();
 const jsGrep = createGrepTool({ rgPath: null });
@@ -122,7 +123,7 @@ describe('list_files and grep', () => {
     : 'grep (ripgrep) [SKIPPED: ripgrep not found via AGENTCLI_RG_PATH or PATH; the JS search is tested above]';
   describe(rgTitle, function () {
     before(function () {
-      if (!rgPath) this.skip();
+      requirePrerequisite(this, rgPath ? undefined : 'ripgrep (rg) not found via AGENTCLI_RG_PATH or PATH');
     });
 
     const cases: Array<Record<string, unknown>> = [

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
+import { requirePrerequisite } from '../../../helpers/prerequisite';
 import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
 
 /** Why tmux cannot be used here, or undefined when it can (installing it with apt-get when missing and root). */
@@ -120,11 +121,7 @@ export function useTmuxSession(suite: Mocha.Suite): {
   let term: TmuxTerminal | undefined;
   let cwd: string | undefined;
   suite.beforeAll(function () {
-    const reason = tmuxUnavailableReason();
-    if (reason) {
-      console.log(`    skipped: ${reason}`);
-      this.skip();
-    }
+    requirePrerequisite(this, tmuxUnavailableReason());
     assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" before these tests`);
   });
   suite.beforeEach(async () => {
