@@ -17,6 +17,7 @@ import {
   errorText,
 } from './errors';
 import { EventDispatcher, addListener, type Listener } from './event-dispatch';
+import type { GenericEvent, SdkEvent } from './generic-event';
 import { planLaunch } from './launch';
 import { openRun, type PromptHandle, type PromptOptions, type PromptResult } from './prompt-run';
 import { RpcChannel, type Tracer } from './rpc-channel';
@@ -163,8 +164,14 @@ export class RuntimeClient {
     return this.stopping;
   }
 
+  /** Every event of a known type, validated by the protocol schema (unknown types go to `onGenericEvent`). */
   onEvent(listener: (e: AgentEvent) => void): { dispose(): void } {
     return addListener(this.dispatcher.events, listener);
+  }
+
+  /** Notifications of a type this SDK does not know (a newer runtime), in their generic form. */
+  onGenericEvent(listener: (e: GenericEvent) => void): { dispose(): void } {
+    return addListener(this.dispatcher.generic, listener);
   }
 
   onExit(listener: (info: ExitInfo) => void): { dispose(): void } {
@@ -184,7 +191,11 @@ export class RuntimeClient {
   startRun(message: string, options: PromptOptions = {}): PromptHandle {
     const deps = {
       rpc: this.channel('prompt'),
-      subscribe: (l: Listener<AgentEvent>) => addListener(this.dispatcher.events, l).dispose,
+      subscribe: (l: Listener<SdkEvent>) => {
+        const known = addListener(this.dispatcher.events, l);
+        const generic = addListener(this.dispatcher.generic, l);
+        return () => (known.dispose(), generic.dispose());
+      },
       subscribeInvalid: (l: Listener<InvalidEventError>) => addListener(this.dispatcher.invalid, l).dispose,
       idleTimeoutMs: this.timeoutMs,
     };
@@ -201,7 +212,7 @@ export class RuntimeClient {
   }
 
   /** One prompt as a stream of its events, ending after `agent_end` (or throwing the run's error). */
-  streamPrompt(p: { message: string } & PromptOptions): AsyncIterable<AgentEvent> {
+  streamPrompt(p: { message: string } & PromptOptions): AsyncIterable<SdkEvent> {
     const { message, ...options } = p;
     let handle: PromptHandle;
     try {

@@ -1,5 +1,6 @@
 import { AgentEvent } from '../protocol/events';
 import { InvalidEventError, errorText, toIssues } from './errors';
+import { toGenericEvent, type GenericEvent } from './generic-event';
 import type { Tracer } from './rpc-channel';
 
 export type Listener<T> = (value: T) => void;
@@ -16,16 +17,23 @@ function stringField(value: unknown, key: string): string | undefined {
 }
 
 /**
- * Validates each `event` notification with the protocol schema and hands it to the listeners. An event that
- * breaks the schema is traced and reported as an `InvalidEventError` to the invalid-event listeners (the runs
- * in flight), so a malformed `agent_end` fails its run at once instead of at the silence timeout.
+ * Validates each `event` notification with the protocol schema and hands it to the listeners. A notification whose
+ * `type` this SDK does not know (a newer runtime) goes to the generic listeners in its generic form. An event of a
+ * known type that breaks the schema is traced and reported as an `InvalidEventError` to the invalid-event listeners
+ * (the runs in flight), so a malformed `agent_end` fails its run at once instead of at the silence timeout.
  */
 export class EventDispatcher {
   readonly events = new Set<Listener<AgentEvent>>();
+  readonly generic = new Set<Listener<GenericEvent>>();
   readonly invalid = new Set<Listener<InvalidEventError>>();
 
   dispatch(params: unknown, trace: Tracer | undefined): void {
     trace?.('recv', { event: params });
+    const generic = toGenericEvent(params);
+    if (generic) {
+      this.notify(this.generic, generic, trace);
+      return;
+    }
     const parsed = AgentEvent.safeParse(params);
     if (!parsed.success) {
       const error = new InvalidEventError(stringField(params, 'type'), stringField(params, 'runId'), toIssues(parsed.error.issues));

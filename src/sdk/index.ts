@@ -28,6 +28,7 @@ export * from './errors';
 export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
+export { KNOWN_EVENT_TYPES, type GenericEvent, type SdkEvent } from './generic-event';
 export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';

@@ -1,8 +1,9 @@
-import type { AgentEvent, EventOf } from '../protocol/events';
+import type { EventOf } from '../protocol/events';
 import type { ParamsOf } from '../protocol/methods';
 import type { RunStatus } from '../protocol/records';
 import { RequestTimeoutError, type InvalidEventError } from './errors';
 import { EventChannel } from './event-channel';
+import type { SdkEvent } from './generic-event';
 import type { RpcChannel } from './rpc-channel';
 
 export type PromptOptions = Omit<ParamsOf<'prompt'>, 'message'>;
@@ -14,19 +15,19 @@ export interface PromptResult {
   stoppedReason?: string;
   text: string;
   error?: { code: string; message: string };
-  /** Every event of the run, in arrival order, ending with `agent_end`. */
-  events: AgentEvent[];
+  /** Every event of the run, in arrival order (unknown types in their generic form), ending with `agent_end`. */
+  events: SdkEvent[];
 }
 
 /** One run in flight: its id once accepted, its events (replayable), and its result. */
 export interface PromptHandle {
   readonly runId: Promise<string>;
-  readonly events: EventChannel<AgentEvent>;
+  readonly events: EventChannel<SdkEvent>;
   readonly result: Promise<PromptResult>;
 }
 
 /** Events after which the runtime waits for the host, so silence is expected and the idle timer pauses. */
-function waitsForHost(e: AgentEvent): boolean {
+function waitsForHost(e: SdkEvent): boolean {
   switch (e.type) {
     case 'permission_request':
     case 'directory_access_request':
@@ -41,7 +42,8 @@ function waitsForHost(e: AgentEvent): boolean {
 
 export interface OpenRunDeps {
   rpc: RpcChannel;
-  subscribe(listener: (e: AgentEvent) => void): () => void;
+  /** Every event, known types validated and unknown ones in their generic form. */
+  subscribe(listener: (e: SdkEvent) => void): () => void;
   /** Events that broke the protocol schema; one for this run (or naming no run) fails it. */
   subscribeInvalid(listener: (e: InvalidEventError) => void): () => void;
   /** Inactivity limit of the run: no event for this long (while not waiting on the host) fails it. */
@@ -56,7 +58,7 @@ export interface OpenRunDeps {
  * the run that breaks the protocol schema (`InvalidEventError`); a dying runtime fails it at once.
  */
 export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHandle {
-  const events = new EventChannel<AgentEvent>();
+  const events = new EventChannel<SdkEvent>();
   let runId: string | undefined;
   /** Arrivals before the `{ runId }` answer, replayed in order once the id is known. */
   const early: Array<() => void> = [];
@@ -104,7 +106,7 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
   };
   // Tools bound their own run time (a command may legitimately be silent for minutes): no idle limit meanwhile.
   const openTools = new Set<string>();
-  const accept = (e: AgentEvent) => {
+  const accept = (e: SdkEvent) => {
     if (events.ended) return;
     const eventRun = 'runId' in e ? e.runId : undefined;
     if (eventRun !== undefined && eventRun !== runId) return;
@@ -135,7 +137,7 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
   return { runId: runIdPromise, events, result };
 }
 
-function resultOf(end: EventOf<'agent_end'>, events: readonly AgentEvent[]): PromptResult {
+function resultOf(end: EventOf<'agent_end'>, events: readonly SdkEvent[]): PromptResult {
   const r: PromptResult = { runId: end.runId, status: end.status, text: end.text, events: [...events] };
   if (end.stoppedReason !== undefined) r.stoppedReason = end.stoppedReason;
   if (end.error !== undefined) r.error = end.error;

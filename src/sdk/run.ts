@@ -1,8 +1,9 @@
-import type { AgentEvent, EventOf } from '../protocol/events';
+import type { EventOf } from '../protocol/events';
 import type { AgentStep } from '../protocol/records';
 import type { PromptHandle, PromptOptions, PromptResult, RuntimeClient } from './client';
 import { SdkError, StopConditionError, errorText } from './errors';
 import { EventChannel } from './event-channel';
+import type { SdkEvent } from './generic-event';
 import { shouldStop, snapshotStep, type StopCondition } from './step-control';
 import { StepCollector } from './steps';
 
@@ -19,7 +20,8 @@ export interface RunResult {
   stoppedReason?: string;
   /** The final assistant text. */
   text: string;
-  events: AgentEvent[];
+  /** Every event of the run; types this SDK does not know arrive in their generic form (`type: 'generic'`). */
+  events: SdkEvent[];
   steps: AgentStep[];
 }
 
@@ -50,7 +52,7 @@ type RunState = 'queued' | 'running' | 'done';
 export class Run {
   private state: RunState = 'queued';
   private runId = '';
-  private readonly channel = new EventChannel<AgentEvent>();
+  private readonly channel = new EventChannel<SdkEvent>();
   private readonly collector = new StepCollector();
   private readonly settled: Promise<RunResult>;
   private resolveSettled!: (r: RunResult) => void;
@@ -91,7 +93,7 @@ export class Run {
   }
 
   /** Every event of the run, replayed from its start, then live; ends after `agent_end` or throws the run's error. */
-  stream(): AsyncIterable<AgentEvent> {
+  stream(): AsyncIterable<SdkEvent> {
     return { [Symbol.asyncIterator]: () => this.channel.iterate() };
   }
 
@@ -138,7 +140,7 @@ export class Run {
     if (this.state === 'queued') this.fail(error);
   }
 
-  private take(e: AgentEvent): void {
+  private take(e: SdkEvent): void {
     this.runId ||= 'runId' in e && e.runId ? e.runId : '';
     this.collector.add(e);
     this.channel.push(e);

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/events';
+import type { SdkEvent } from './generic-event';
 import type { AgentStep } from '../protocol/records';
 
 interface TurnDraft {
@@ -16,7 +17,7 @@ export class StepCollector {
   private readonly drafts = new Map<string, TurnDraft>();
   private readonly covered = new Set<string>();
 
-  add(e: AgentEvent): void {
+  add(e: SdkEvent): void {
     switch (e.type) {
       case 'step_end':
         this.covered.add(e.turnId);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { BatchPendingError, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type AgentEvent } from '../../src/sdk';
+import { BatchPendingError, RequestTimeoutError, RuntimeExitedError, RuntimeNotRunningError, type SdkEvent } from '../../src/sdk';
 import { makeWorkspace, testAgentOptions, typesOf, useStubAndAgent } from './helpers';
 
 /** Requires the built runtime (`npm run build`; done here when dist is missing or stale). */
@@ -47,7 +47,7 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     twoToolTurn();
     const agent = await t.create(testAgentOptions(cwd));
     const run = agent.send('What do a.txt and b.txt say?');
-    const seen: AgentEvent[] = [];
+    const seen: SdkEvent[] = [];
     let deltas = '';
     for await (const e of run.stream()) {
       seen.push(e);

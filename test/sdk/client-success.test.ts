@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { RunFailedError, RuntimeClient, type AgentEvent } from '../../src/sdk';
+import { RunFailedError, RuntimeClient, type SdkEvent } from '../../src/sdk';
 import { makeWorkspace, testAgentOptions, typesOf, useStubAndAgent } from './helpers';
 
 type Message = { role: string; content: string };
@@ -38,7 +38,7 @@ describe('sdk RuntimeClient success paths against the real runtime', function ()
     const c = newClient();
     await c.start();
     t.stub.enqueue({ text: 'streamed answer' });
-    const events: AgentEvent[] = [];
+    const events: SdkEvent[] = [];
     for await (const e of c.streamPrompt({ message: 'hi' })) events.push(e);
     assert.deepEqual(typesOf(events), ['agent_start', 'turn_start', 'message_start', 'message_end', 'turn_end', 'agent_end']);
     const end = events.at(-1);

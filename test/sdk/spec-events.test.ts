@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, InvalidEventError, RuntimeClient, type GenericEvent, type SdkEvent } from '../../src/sdk';
+
+const FAKE = path.join(__dirname, 'fixtures', 'fake-runtime.ts');
+
+/** Spec 001 §6 "Events" against a runtime double that speaks a newer protocol. */
+describe('sdk events: unknown notifications (spec 001 §6)', function () {
+  this.timeout(30_000);
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'sdk-generic-'));
+  const options = (behaviour: string) => ({
+    cwd,
+    cliPath: FAKE,
+    nodeArgs: ['--require', require.resolve('tsx/cjs')],
+    env: { FAKE_RUNTIME: behaviour },
+  });
+  let agent: Agent | undefined;
+  let client: RuntimeClient | undefined;
+  afterEach(async () => {
+    await agent?.close();
+    await client?.stop();
+    agent = client = undefined;
+  });
+
+  // Spec 001 §6: "Unknown notifications fall back to a generic form."
+  it('an event type the SDK does not know reaches the run in the generic form; the run completes', async () => {
+    agent = await Agent.create(options('newer-events'));
+    const streamed: SdkEvent[] = [];
+    const run = agent.send('hi');
+    for await (const e of run.stream()) streamed.push(e);
+    const result = await run.wait();
+    assert.equal(result.status, 'completed');
+    assert.equal(result.text, 'done');
+    assert.deepEqual(
+      result.events.map((e) => (e.type === 'generic' ? `generic:${e.eventType}` : e.type)),
+      ['agent_start', 'generic:automode_iteration', 'generic:rate_limit_notice', 'agent_end'],
+      "the run's own and run-less unknown events, in order; another run's event is not this run's",
+    );
+    assert.deepEqual(streamed, result.events);
+    const iteration = result.events[1] as GenericEvent;
+    assert.equal(iteration.runId, 'run-fake-1');
+    assert.equal(iteration.sessionId, 'sess-fake');
+    assert.deepEqual(iteration.payload, { sessionId: 'sess-fake', type: 'automode_iteration', runId: 'run-fake-1', iteration: 1, summary: 'looked around' });
+  });
+
+  it('the low-level client hands unknown events to onGenericEvent and never to onEvent', async () => {
+    client = new RuntimeClient(options('newer-events'));
+    await client.start();
+    const known: string[] = [];
+    const generic: string[] = [];
+    client.onEvent((e) => known.push(e.type));
+    client.onGenericEvent((e) => generic.push(e.eventType));
+    const result = await client.prompt('hi');
+    assert.equal(result.status, 'completed');
+    assert.deepEqual(known, ['agent_start', 'agent_end']);
+    assert.deepEqual(generic, ['automode_iteration', 'rate_limit_notice', 'automode_iteration']);
+  });
+
+  it('a known type that breaks its schema still fails the run (known types stay validated)', async () => {
+    agent = await Agent.create(options('invalid-agent-end'));
+    await assert.rejects(agent.run('hi'), (e: unknown) => e instanceof InvalidEventError && e.eventType === 'agent_end');
+  });
+});
