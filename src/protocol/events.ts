@@ -131,6 +131,8 @@ export const ErrorEvent = z.object({
   runId: z.string().optional(),
   code: z.enum(EventErrorCodes),
   error: z.string(),
+  /** The failed tool call (code `tool_error`; its `tool_end` has `success: false` and the full error). */
+  toolCallId: z.string().optional(),
   /** What the user can do about it. */
   remedy: z.string().optional(),
 });

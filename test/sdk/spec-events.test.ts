@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, InvalidEventError, RuntimeClient, type GenericEvent, type SdkEvent } from '../../src/sdk';
+import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
 const FAKE = path.join(__dirname, 'fixtures', 'fake-runtime.ts');
 
@@ -61,5 +62,46 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
   it('a known type that breaks its schema still fails the run (known types stay validated)', async () => {
     agent = await Agent.create(options('invalid-agent-end'));
     await assert.rejects(agent.run('hi'), (e: unknown) => e instanceof InvalidEventError && e.eventType === 'agent_end');
+  });
+});
+
+/** Spec 001 §6/§7 tool failures, against the real runtime. */
+describe('sdk events: tool failures (spec 001 §6, §7)', function () {
+  const t = useStubAndAgent(this);
+
+  // Spec 001 §7: "transport, runtime or tool failure | `error` event with `code` and `error`";
+  // §6: "`error` | transport, runtime or tool failure | `code`, `error`".
+  it('a failed tool gives tool_end success:false and then an error event with code tool_error naming the call', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo first-line; exit 3' } }] }, { text: 'it failed' });
+    const agent = await t.create(testAgentOptions(cwd));
+    const result = await agent.run('run it');
+    assert.equal(result.status, 'completed', 'a tool failure is told to the model; the run goes on');
+    const end = result.events.find((e) => e.type === 'tool_end');
+    assert.ok(end?.type === 'tool_end' && end.success === false);
+    const errors = result.events.filter((e) => e.type === 'error');
+    assert.equal(errors.length, 1);
+    const error = errors[0]!;
+    assert.ok(error.type === 'error');
+    assert.equal(error.code, 'tool_error');
+    assert.equal(error.toolCallId, end.toolCallId);
+    assert.equal(error.runId, result.id);
+    assert.match(error.error, /^run_command failed: first-line … .*3/);
+    assert.ok(result.events.indexOf(error) === result.events.indexOf(end) + 1, 'right after its tool_end');
+  });
+
+  it('a tool that succeeds, or one stopped by an abort, gives no error event', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'read' });
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'sleep 30' } }] });
+    const agent = await t.create(testAgentOptions(cwd));
+    const ok = await agent.run('read');
+    assert.equal(ok.events.filter((e) => e.type === 'error').length, 0);
+    const run = agent.send('sleep');
+    for await (const e of run.stream()) if (e.type === 'tool_start') void run.abort();
+    const aborted = await run.wait();
+    assert.equal(aborted.status, 'aborted');
+    assert.ok(aborted.events.some((e) => e.type === 'tool_end' && !e.success));
+    assert.equal(aborted.events.filter((e) => e.type === 'error').length, 0);
   });
 });

@@ -159,6 +159,17 @@ describe('transcript reducer', () => {
     assert.deepEqual(card?.results?.map((r) => r.status), ['applied', 'stale']);
   });
 
+  it('a tool_error event beside a failed tool_end adds no second error line; the tool card shows the failure', () => {
+    const m = createTranscript();
+    applyEvent(m, { type: 'tool_start', ...ids, toolCallId: 'k1', toolName: 'run_command', args: { command: 'false' } });
+    applyEvent(m, { type: 'tool_end', ...ids, toolCallId: 'k1', toolName: 'run_command', durationMs: 3, success: false, error: 'exit code 1' });
+    applyEvent(m, { type: 'error', sessionId: 's1', runId: 'r1', toolCallId: 'k1', code: 'tool_error', error: 'run_command failed: exit code 1' });
+    assert.equal(m.items.filter((i) => i.kind === 'error').length, 0);
+    assert.equal(findItem(m, 'tool:k1', 'tool')?.status, 'failure');
+    applyEvent(m, { type: 'agent_end', ...ids, status: 'error', text: '', error: { code: 'provider_error', message: 'down' } });
+    assert.equal(m.items.filter((i) => i.kind === 'error').length, 1, 'a later run failure still shows');
+  });
+
   it('shows error events with their remedy, once, and the run-end error only if none was shown', () => {
     const m = createTranscript();
     applyEvent(m, { type: 'error', sessionId: 's1', runId: 'r1', code: 'rate_limited', error: 'slow down', remedy: 'wait a minute' });

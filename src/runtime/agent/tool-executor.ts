@@ -61,6 +61,10 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
   const started = Date.now();
   const finish = (success: boolean, output: string): ToolCallOutcome => {
     deps.emit({ type: 'tool_end', ...ids, durationMs: Date.now() - started, success, ...(success ? { output } : { error: output }) });
+    // A failed tool is also an `error` event (spec 001 §6/§7: "tool failure" → `error` with a code); a user abort is not.
+    if (!success && !scope.signal.aborted) {
+      deps.emit({ type: 'error', runId: scope.runId, toolCallId: call.id, code: 'tool_error', error: failureSummary(call.name, output) });
+    }
     return { tool: call.name, args, success, output };
   };
   let startedEvent = false;
@@ -110,6 +114,16 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
     if (e instanceof Refused || e instanceof ToolInputError) return finish(false, e.message);
     return finish(false, `${call.name} failed: ${(e as Error).message}`);
   }
+}
+
+/** One line for a tool failure: its first line, and the last one when there are more (a command's exit status). */
+function failureSummary(toolName: string, output: string): string {
+  const lines = output.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const first = lines[0] ?? 'no details';
+  const last = lines.at(-1);
+  const body = last !== undefined && lines.length > 1 ? `${first} … ${last}` : first;
+  const text = body.startsWith(`${toolName} failed`) ? body : `${toolName} failed: ${body}`;
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
 /** Asks for folders outside the workspace that are not granted yet; returns the ones allowed for this call only. */

@@ -53,7 +53,8 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
       else if (e.type === 'message_end' && !opts.json && !endsWithNewline) write('\n');
       else if (e.type === 'tool_start') note(`● ${e.toolName}${summarizeArgs(e.args)}\n`);
       else if (e.type === 'tool_end') note(`  ${e.success ? '✓' : '✗'} ${e.toolName} ${Math.round(e.durationMs)} ms${e.success ? '' : `: ${firstLine(e.error)}`}\n`);
-      else if (e.type === 'error') note(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
+      // A tool failure is already on its ✗ line (the `error` event beside it is for hosts that only watch errors).
+      else if (e.type === 'error' && e.code !== 'tool_error') note(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
       else if (e.type === 'file_modified' && !opts.patch) note(`  wrote ${e.path}\n`);
     },
   };

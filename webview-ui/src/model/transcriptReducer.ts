@@ -257,6 +257,8 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
     case 'change_batch_decided':
       return applyBatchResult(model, e.batchId, e.results);
     case 'error':
+      // A failed tool already shows on its card (tool_end success false); a second, loose error line would repeat it.
+      if (e.code === 'tool_error') return none();
       return addError(model, { message: e.error, remedy: e.remedy, code: e.code, runId: e.runId });
     default:
       // turn_*, step_end, mcp_invocation, file_modified, session_end: nothing to show in the transcript.

@@ -77,6 +77,7 @@ export class EventView {
         this.toolEnd(e);
         break;
       case 'error':
+        if (e.code === 'tool_error') break; // already on the tool's ✗ line
         this.line(`${this.style.red('✗ error:')} ${e.error}`);
         if (e.remedy) this.line(`  ${this.style.yellow('remedy:')} ${e.remedy}`);
         break;
