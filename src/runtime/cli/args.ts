@@ -31,8 +31,15 @@ export type CliPromptSource = PromptSource & { flag: string };
 
 export class UsageError extends Error {}
 
+/**
+ * Words that may follow a `-p` prompt to say where the run happens. Only `local` (this machine, which is where every run
+ * happens) exists; spec 001 §4.6's CI example ends with it: `agentcli --bare -p <prompt> --restricted --json local`.
+ */
+export const RUN_TARGETS = ['local'] as const;
+
 export const USAGE = `Usage: agentcli                      in a terminal: an interactive session (/model, /help, /exit)
        agentcli [options] [prompt]
+       agentcli [options] -p <prompt> [local]   local: the run happens on this machine (the only target; the default)
        agentcli config <set|get|list|path> ...
        agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)
        agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path]  gguf server start command
@@ -132,10 +139,18 @@ export function parseCliArgs(argv: string[]): CliOptions {
     throw new UsageError((e as Error).message);
   }
   const v = parsed.values;
-  if (v.prompt !== undefined && parsed.positionals.length > 0) {
-    throw new UsageError(`give the prompt once: with -p/--prompt, or as a positional argument (extra argument: "${parsed.positionals[0]}")`);
+  // After -p, a lone run target is not a second prompt (the spec's CI line: `agentcli --bare -p <prompt> --json local`).
+  const positionals =
+    v.prompt !== undefined && parsed.positionals.length === 1 && (RUN_TARGETS as readonly string[]).includes(parsed.positionals[0]!)
+      ? []
+      : parsed.positionals;
+  if (v.prompt !== undefined && positionals.length > 0) {
+    throw new UsageError(
+      `give the prompt once: with -p/--prompt, or as a positional argument (extra argument: "${positionals[0]}"); ` +
+        `after -p only the run target ${RUN_TARGETS.map((t) => `"${t}"`).join(', ')} may follow`,
+    );
   }
-  const prompt = v.prompt ?? (parsed.positionals.length ? parsed.positionals.join(' ') : undefined);
+  const prompt = v.prompt ?? (positionals.length ? positionals.join(' ') : undefined);
   if (v.provider !== undefined && !(PROVIDER_IDS as readonly string[]).includes(v.provider)) {
     throw new UsageError(`--provider must be one of ${PROVIDER_IDS.join(', ')} (got "${v.provider}")`);
   }
