@@ -13,6 +13,7 @@ import {
   ResponseFormat,
 } from './records';
 
+  SandboxState,
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -47,6 +48,8 @@ export type RuntimeState = z.infer<typeof RuntimeState>;
 
 /** Typed decision kinds answered by the decisions model: yes/no (`noul`), one of given options, a score on a scale. */
 export const DecisionKind = z.enum(['noul', 'choice', 'score']);
+  /** How run_command is isolated; `available: false` with `reason` (and the fix) when the sandbox cannot start. */
+  sandbox: SandboxState.optional(),
 export type DecisionKind = z.infer<typeof DecisionKind>;
 
 /** A probability in [0, 1]. */

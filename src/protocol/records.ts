@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
 export const PermissionMode = z.enum(['interactive', 'restricted', 'unrestricted']);
+
+/**
+ * The command sandbox (`sandbox.mode`, `sandbox.network` settings) and whether this machine can run it. `reason` says
+ * why not, with the fix; commands then fail with that message unless the mode is `off`.
+ */
+export const SandboxState = z.object({
+  mode: z.enum(['workspace-write', 'read-only', 'off']),
+  available: z.boolean(),
+  reason: z.string().optional(),
+  network: z.boolean(),
+});
+export type SandboxState = z.infer<typeof SandboxState>;
 export type PermissionMode = z.infer<typeof PermissionMode>;
 
 export const PermissionScope = z.enum(['once', 'session', 'always']);

@@ -10,6 +10,8 @@ import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
 import { PermissionPolicy } from '../permissions/policy';
 import { createProvider } from '../providers/create-provider';
+import { CommandSandbox } from '../sandbox/command-sandbox';
+import { SecretMasker } from '../secrets/masker';
 import { createCoreTools, toChatToolSpec } from '../tools/registry';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
@@ -74,6 +76,12 @@ export class Session {
   private coreTools: ToolDefinition[];
 
   constructor(private readonly opts: SessionOptions) {
+  /** How commands run (sandbox mode, environment); replaced with new settings. */
+  sandbox: CommandSandbox;
+  /** Secret values masked in tool output; rebuilt with new settings (a key set through configure). */
+  secrets: SecretMasker;
+  /** The commands' temp folder for the session (made by the first sandboxed command, removed at the end). */
+  private readonly commandTmpDir: string;
     this.cwd = opts.cwd;
     this.config = opts.config;
     this.baseConfig = opts.config;
@@ -85,6 +93,7 @@ export class Session {
     this.outputDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-output', this.id);
     this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
     this.store.onUpdate = (batch) => {
+    this.commandTmpDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-tmp', this.id);
       if (batch.status === 'open') this.emit({ type: 'change_batch_updated', runId: batch.runId, batch });
     };
     this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
@@ -104,6 +113,24 @@ export class Session {
     this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
   }
 
+    this.sandbox = this.createSandbox(opts.config);
+    this.secrets = SecretMasker.from(opts.config, process.env);
+  }
+
+  private createSandbox(config: Config): CommandSandbox {
+    return new CommandSandbox({
+      settings: config.sandbox,
+      shellEnv: config.shell.env,
+      workspace: this.cwd,
+      writableDirs: () => this.grants.list(),
+      tmpDir: this.commandTmpDir,
+      ...(this.opts.home ? { home: this.opts.home } : {}),
+    });
+  }
+
+  /** The warning an interactive or rpc session gives at its start when commands cannot run (probes the sandbox once). */
+  sandboxNotice(): string | undefined {
+    return this.sandbox.unavailableNotice();
   /**
    * Switches to new settings (`configure`): permission rules, additional directories, the command timeout and, unless
    * a mode was chosen explicitly, the default mode. Session grants and rules the user approved for the session stay.
@@ -116,6 +143,8 @@ export class Session {
     this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
     if (!this.modeChosen) {
       this.baseMode = config.permissions.defaultMode ?? 'interactive';
+    this.sandbox = this.createSandbox(config);
+    this.secrets = SecretMasker.from(config, process.env);
       this.policy.mode = this.permissionMode;
     }
   }
@@ -201,6 +230,12 @@ export class Session {
           },
         },
         pending: this.pending,
+          get sandbox() {
+            return session.sandbox;
+          },
+          get secrets() {
+            return session.secrets;
+          },
         emit: (d) => this.emit(d),
         signal: controller.signal,
       });
@@ -323,6 +358,7 @@ export class Session {
   end(): void {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
     try {
+      sandbox: this.sandbox.state(),
       rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
     } catch {
       // not created, or holds command output
@@ -330,3 +366,8 @@ export class Session {
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
   }
 }
+    try {
+      this.sandbox.dispose();
+    } catch {
+      // a file a command left there that cannot be removed: it is in the temp folder
+    }

@@ -9,6 +9,8 @@ import { parseToolArgs } from '../tools/registry';
 import { ToolInputError, type PermissionTarget, type ToolDefinition } from '../tools/types';
 import type { WorkspaceFiles } from '../workspace/types';
 import { resolveToolPath } from '../workspace/paths';
+import type { CommandSandbox } from '../sandbox/command-sandbox';
+import type { SecretMasker } from '../secrets/masker';
 import type { DeniedAction, DirectoryAnswer, EventDraft, PermissionAnswer, RunHost } from './host';
 import type { PermissionVerdict } from '../permissions/policy';
 import { newId } from './ids';
@@ -43,6 +45,10 @@ export interface ToolExecutionDeps {
   batchMode: boolean;
   planMode: boolean;
   permissionMode: PermissionMode;
+  /** How commands run; absent: the default sandbox for the workspace. */
+  sandbox?: CommandSandbox;
+  /** Secret values masked in every tool output (result, streamed updates, saved logs) before anyone sees it. */
+  secrets?: SecretMasker;
 }
 
 export interface RunScope {
@@ -59,7 +65,9 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
   const tool = deps.tools.get(call.name);
   let args: unknown = safeJson(call.arguments);
   const started = Date.now();
-  const finish = (success: boolean, output: string): ToolCallOutcome => {
+  const finish = (success: boolean, rawOutput: string): ToolCallOutcome => {
+    // The one place every tool's output passes: known secrets never reach the model, the events or a log.
+    const output = deps.secrets ? deps.secrets.mask(rawOutput) : rawOutput;
     deps.emit({ type: 'tool_end', ...ids, durationMs: Date.now() - started, success, ...(success ? { output } : { error: output }) });
     // A failed tool is also an `error` event (spec 001 §6/§7: "tool failure" → `error` with a code); a user abort is not.
     if (!success && !scope.signal.aborted) {
@@ -90,16 +98,29 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
     }
     const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
     const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id, tool.name);
-    await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
+    const approvedByPerson = await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
     start();
-    const result = await tool.run(parsed.args as never, {
-      cwd: deps.cwd,
-      files: deps.files,
-      signal: scope.signal,
-      toolCallId: call.id,
-      outputDir: deps.outputDir,
-      onOutput: (chunk) => deps.emit({ type: 'tool_update', ...ids, output: chunk }),
-    });
+    const update = (output: string) => {
+      if (output !== '') deps.emit({ type: 'tool_update', ...ids, output });
+    };
+    // A secret split across two chunks is held back until the next chunk shows whether it is one.
+    const streamMask = deps.secrets?.stream();
+    let result;
+    try {
+      result = await tool.run(parsed.args as never, {
+        cwd: deps.cwd,
+        files: deps.files,
+        signal: scope.signal,
+        toolCallId: call.id,
+        outputDir: deps.outputDir,
+        onOutput: (chunk) => update(streamMask ? streamMask.push(chunk) : chunk),
+        approvedByPerson,
+        ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+        ...(deps.secrets ? { secrets: deps.secrets } : {}),
+      });
+    } finally {
+      if (streamMask) update(streamMask.flush());
+    }
     return finish(!result.isError, result.output);
   } catch (e) {
     start();
@@ -174,6 +195,7 @@ async function ensureDirectoryAccess(
   return grantedForCall;
 }
 
+/** Asks when the policy says so; returns whether a person approved this very call. Throws when refused. */
 async function ensurePermission(
   tool: ToolDefinition,
   target: PermissionTarget,
@@ -181,16 +203,16 @@ async function ensurePermission(
   scope: RunScope,
   toolCallId: string,
   grantedForCall: readonly string[],
-) {
+): Promise<boolean> {
   const verdict = deps.policy.evaluate(target, tool.readOnly, { grantedForCall });
-  if (verdict.decision === 'allow') return;
+  if (verdict.decision === 'allow') return false;
   if (verdict.decision === 'deny') {
     deps.host.denied?.({ tool: tool.name, target: targetText(target, deps.cwd), reason: verdict.reason, allowedBy: 'config' });
     throw new Refused(`permission denied: ${verdict.reason}`);
   }
   // Proposals in a change batch are reviewed before anything is written, so the mode's default needs no prompt of its
   // own; an ask rule or a protected path still asks.
-  if (deps.batchMode && canonicalTool(target.ruleTool) === 'Write' && verdict.cause === 'mode-default') return;
+  if (deps.batchMode && canonicalTool(target.ruleTool) === 'Write' && verdict.cause === 'mode-default') return false;
   let answer: PermissionAnswer;
   if (!deps.host.interactive) {
     const denied = deniedAction(tool.name, target, verdict, deps.cwd);
@@ -236,6 +258,8 @@ async function ensurePermission(
     const rules = verdict.suggestedRules;
     deps.host.notice?.(`saved rule${rules.length > 1 ? 's' : ''} ${rules.join(', ')} to ${path.relative(deps.cwd, deps.projectConfigFile) || deps.projectConfigFile}`);
   }
+  // A person answered for this very call (whatever scope the answer also has for later calls).
+  return true;
 }
 
 /** What a refused call was about, for the end-of-run summary: the command, the path(s), or the description. */

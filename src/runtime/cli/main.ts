@@ -192,7 +192,15 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
       output: process.stdout,
       capabilities: capabilities(),
       log: (line) => cio.stderr(`[agentcli] ${line}\n`),
-      createSession: (emit) => createSession(opts, config, { interactive: true, emit }, cio, true),
+      createSession: (emit) => {
+        const session = createSession(opts, config, { interactive: true, emit }, cio, true);
+        // Probed after the server is up (off the startup path); getState reports the same.
+        setImmediate(() => {
+          const problem = session.sandboxNotice();
+          if (problem) cio.stderr(`[agentcli] sandbox unavailable: ${problem}\n`);
+        });
+        return session;
+      },
     });
     return 0;
   }

@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';
+import { SANDBOX_MODES } from '../sandbox/modes';
+import { ENV_NAME_GLOB } from '../secrets/command-env';
 
 export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -130,6 +132,28 @@ export const PermissionsSettingsSchema = z.looseObject({
   additionalDirectories: z.array(str(), { error: 'must be an array of directory paths' }).default([]),
 });
 
+/** How run_command is isolated (see README "Sandbox and secrets"). */
+export const SandboxSettingsSchema = z.looseObject({
+  mode: enumOf(SANDBOX_MODES).default('workspace-write'),
+  network: bool().default(false),
+});
+
+const envNameList = () =>
+  z.array(
+    str().regex(ENV_NAME_GLOB, { error: 'must hold variable names or globs of them, such as "GITHUB_TOKEN" or "NPM_*"' }),
+    { error: 'must be an array of variable names or globs, such as ["GITHUB_TOKEN", "NPM_*"]' },
+  );
+
+/** The environment commands get: variables named like secrets are left out; `include` re-admits, `exclude` removes more. */
+export const ShellSettingsSchema = z.looseObject({
+  env: z
+    .looseObject({
+      include: envNameList().default([]),
+      exclude: envNameList().default([]),
+    })
+    .prefault({}),
+});
+
 const loopTypeMessage = `must be "${SUPPORTED_LOOP_TYPE}": "plan-and-execute", "parallel" and "reflexion" are not supported yet`;
 
 export const ConfigSchema = z.looseObject({
@@ -147,6 +171,8 @@ export const ConfigSchema = z.looseObject({
   vendorapi: VendorApiSettingsSchema.prefault({}),
   cloudhub: CloudHubSettingsSchema.prefault({}),
   permissions: PermissionsSettingsSchema.prefault({}),
+  sandbox: SandboxSettingsSchema.prefault({}),
+  shell: ShellSettingsSchema.prefault({}),
   debug: bool().default(false),
 });
 
@@ -158,6 +184,8 @@ export type GgufServerSettings = z.output<typeof GgufServerSettingsSchema>;
 export type VendorApiSettings = z.output<typeof VendorApiSettingsSchema>;
 export type CloudHubSettings = z.output<typeof CloudHubSettingsSchema>;
 export type PermissionsSettings = z.output<typeof PermissionsSettingsSchema>;
+export type SandboxConfig = z.output<typeof SandboxSettingsSchema>;
+export type ShellSettings = z.output<typeof ShellSettingsSchema>;
 export type LoopType = (typeof LOOP_TYPES)[number];
 
 /** Parse with every default applied (e.g. `defaultConfig().localrunner.numCtx === 4096`). */

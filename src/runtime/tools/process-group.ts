@@ -8,7 +8,11 @@ export const KILL_GRACE_MS = 2000;
 const PIPE_DRAIN_MS = 500;
 
 export interface GroupRunOptions {
-  command: string;
+  /** The program and its arguments (`bash -c <command>`, or the sandbox wrapping it). */
+  file: string;
+  args: readonly string[];
+  /** The whole environment of the process (not merged with the runtime's). */
+  env: NodeJS.ProcessEnv;
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
@@ -33,16 +37,16 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 /**
- * Run `bash -c command` as the leader of its own process group, stream its output, and on timeout or abort
+ * Run the program as the leader of its own process group, stream its output, and on timeout or abort
  * stop the whole group: SIGTERM, then SIGKILL after a grace period.
  */
 export function runInProcessGroup(options: GroupRunOptions): Promise<GroupRunResult> {
   return new Promise((resolve) => {
-    const child = childProcess().spawn('bash', ['-c', options.command], {
+    const child = childProcess().spawn(options.file, [...options.args], {
       cwd: options.cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      env: options.env,
     });
     let stoppedBy: GroupRunResult['stoppedBy'] = null;
     let killTimer: NodeJS.Timeout | undefined;

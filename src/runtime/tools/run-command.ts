@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
+import { CommandSandbox } from '../sandbox/command-sandbox';
 import { resolveToolPath } from '../workspace/paths';
 import { OutputCapture } from './output-capture';
 import { runInProcessGroup, type GroupRunResult } from './process-group';
@@ -42,7 +43,9 @@ export function createRunCommandTool(options: RunCommandOptions = {}): ToolDefin
     name: 'run_command',
     description:
       'Run a shell command (bash) in the workspace; output and exit code are returned. ' +
-      'Commands see files on disk, not your proposed edits still awaiting review.',
+      'Commands see files on disk, not your proposed edits still awaiting review. ' +
+      'Commands usually run in a sandbox: the workspace is writable, the rest of the file system read-only, .git hooks ' +
+      'and config read-only, the network off unless the user allowed it, and secrets are not in the environment.',
     inputSchema: schema,
     readOnly: false,
     permissionTarget(args) {
@@ -56,16 +59,27 @@ export function createRunCommandTool(options: RunCommandOptions = {}): ToolDefin
       if (ctx.signal.aborted) return { output: '[not run: the turn was aborted]', isError: true };
       const timeoutMs = args.timeout_ms ?? defaultTimeout;
       const capture = await OutputCapture.create(ctx.outputDir, ctx.toolCallId);
+      const sandbox = ctx.sandbox ?? new CommandSandbox({ workspace: ctx.files.root, writableDirs: () => [ctx.outputDir] });
+      const prepared = sandbox.prepare(args.command, cwd.real, { approved: ctx.approvedByPerson === true });
+      if (!prepared.ok) {
+        await capture.finish();
+        return { output: prepared.error, isError: true };
+      }
+      // The saved log is masked too: it stays on disk after the session.
+      const logMask = ctx.secrets?.stream();
       const result = await runInProcessGroup({
-        command: args.command,
+        file: prepared.file,
+        args: prepared.args,
+        env: prepared.env,
         cwd: cwd.real,
         timeoutMs,
         signal: ctx.signal,
         onOutput(chunk) {
-          capture.append(chunk);
+          capture.append(logMask ? logMask.push(chunk) : chunk);
           ctx.onOutput(chunk);
         },
       });
+      if (logMask) capture.append(logMask.flush());
       const output = await capture.finish();
       const status = statusLine(result, timeoutMs);
       const failed = result.spawnError !== undefined || result.stoppedBy !== null || result.exitCode !== 0;

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { CommandSandbox } from '../sandbox/command-sandbox';
+import type { SecretMasker } from '../secrets/masker';
 import type { WorkspaceFiles } from '../workspace/types';
 
 /** What a tool asks permission for; the permission layer turns it into `Tool(glob)` rule checks. */
@@ -22,6 +24,12 @@ export interface ToolContext {
   onOutput(chunk: string): void;
   /** Folder where full outputs too long for the model are saved (readable with read_file). */
   outputDir: string;
+  /** How commands run (sandbox, environment); absent: the default sandbox for the workspace. */
+  sandbox?: CommandSandbox;
+  /** A person approved this very call (not a rule, a mode or an earlier answer for the session). */
+  approvedByPerson?: boolean;
+  /** Known secret values, masked in anything a tool saves to disk (the executor masks what it returns and streams). */
+  secrets?: SecretMasker;
 }
 
 export interface ToolResult {

@@ -65,6 +65,8 @@ function printBanner(ctx: InteractiveContext): void {
   view.line(`  ${style.dim('model      ')} ${sel.provider}/${sel.model}`);
   view.line(`  ${style.dim('directory  ')} ${session.cwd}`);
   view.line(`  ${style.dim('permissions')} ${session.permissionMode}${session.planMode ? ' (plan mode on)' : ''}`);
+  const sandboxProblem = session.sandboxNotice();
+  if (sandboxProblem) view.line(`  ${style.dim('sandbox    ')} unavailable: ${sandboxProblem}`);
   view.line(style.dim('Type a prompt and press Enter · /help for commands · Ctrl-C aborts a run · Ctrl-D exits'));
 }
 
