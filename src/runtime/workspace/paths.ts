@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { ToolInputError } from '../tools/types';
@@ -14,8 +14,19 @@ export interface ResolvedToolPath {
   inside: boolean;
 }
 
-/** Realpath of the nearest existing ancestor of `absolute`, joined with the not-yet-existing rest. */
+/** Symlinks followed at most this deep while resolving one path (the kernel's own limit is 40). */
+const MAX_LINK_DEPTH = 40;
+
+/**
+ * Realpath of the nearest existing ancestor of `absolute`, joined with the not-yet-existing rest. A dangling symlink
+ * on the way is followed to where it points (writing through it would create that target), so `notes.txt ->
+ * .git/hooks/pre-commit` resolves to the hook even before the hook exists.
+ */
 export function realPathOf(absolute: string): string {
+  return resolveReal(absolute, 0);
+}
+
+function resolveReal(absolute: string, depth: number): string {
   const missing: string[] = [];
   let current = absolute;
   for (;;) {
@@ -23,11 +34,23 @@ export function realPathOf(absolute: string): string {
       const real = realpathSync.native(current);
       return missing.length === 0 ? real : path.join(real, ...missing.reverse());
     } catch {
+      if (depth < MAX_LINK_DEPTH) {
+        const link = readLinkOrNull(current);
+        if (link !== null) return resolveReal(path.resolve(path.dirname(current), link, ...[...missing].reverse()), depth + 1);
+      }
       const parent = path.dirname(current);
       if (parent === current) return absolute;
       missing.push(path.basename(current));
       current = parent;
     }
+  }
+}
+
+function readLinkOrNull(p: string): string | null {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return null;
   }
 }
 

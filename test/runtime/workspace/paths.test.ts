@@ -70,4 +70,19 @@ describe('resolveToolPath', () => {
     assert.throws(() => resolveToolPath(root, '  '), /path is empty/);
     assert.throws(() => resolveToolPath(root, 'a\0b'), /NUL/);
   });
+
+  it('follows a dangling symlink to where a write through it would land (inside or outside)', () => {
+    symlinkSync(path.join(outside, 'planted.txt'), path.join(root, 'out-link.txt'));
+    symlinkSync('src/not-yet.ts', path.join(root, 'in-link.ts'));
+    symlinkSync('missing-dir/x.txt', path.join(root, 'chain.txt'));
+    symlinkSync(path.join(root, 'chain.txt'), path.join(root, 'chain2.txt'));
+    const out = resolveToolPath(root, 'out-link.txt');
+    assert.equal(out.real, path.join(outside, 'planted.txt'));
+    assert.equal(out.inside, false);
+    assert.equal(resolveToolPath(root, 'in-link.ts').real, path.join(root, 'src', 'not-yet.ts'));
+    assert.equal(resolveToolPath(root, 'chain2.txt').real, path.join(root, 'missing-dir', 'x.txt'));
+    symlinkSync('loop-b', path.join(root, 'loop-a'));
+    symlinkSync('loop-a', path.join(root, 'loop-b'));
+    assert.equal(typeof resolveToolPath(root, 'loop-a/x').real, 'string', 'a symlink loop ends');
+  });
 });
