@@ -11,7 +11,7 @@ export interface BwrapPlan {
   network: boolean;
   cwd: string;
   command: string;
-  /** Folders made writable (real paths that exist). */
+  /** Folders made writable (real paths that exist); in `read-only` mode they are bound read-only. */
   writable: readonly string[];
   /** The folder mounted as the temp folder; absent: a fresh empty one for this command. */
   tmpDir?: string;
@@ -21,7 +21,7 @@ export interface BwrapPlan {
   readOnly: readonly string[];
   /** Missing folders replaced by an empty read-only one (a git hooks folder, so none can be planted). */
   emptyReadOnly: readonly string[];
-  /** Files hidden behind an empty file (the user's config file with stored keys). */
+  /** Files made unreadable by binding /dev/null over them (no device access there: reading fails with EACCES). */
   hidden: readonly string[];
   /** Folders of sockets and runtime state (`/run`) replaced by an empty one when the network is off. */
   socketDirs: readonly string[];
@@ -45,6 +45,9 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
       for (const dir of [...new Set(plan.writable)].sort(byDepth)) args.push('--bind', dir, dir);
       for (const dir of plan.emptyReadOnly) args.push('--tmpfs', dir, '--remount-ro', dir);
       for (const p of plan.readOnly) args.push('--ro-bind', p, p);
+    } else {
+      // Read-only: the same folders stay visible (a workspace under the temp folder would be hidden by the empty one).
+      for (const dir of [...new Set(plan.writable)].sort(byDepth)) args.push('--ro-bind', dir, dir);
     }
     for (const file of plan.hidden) args.push('--ro-bind', '/dev/null', file);
     if (!plan.network) args.push('--unshare-net');

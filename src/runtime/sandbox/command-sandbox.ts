@@ -111,7 +111,13 @@ export class CommandSandbox {
 
   /** Removes the session's temp folder. */
   dispose(): void {
-    if (this.opts.tmpDir) fs.rmSync(this.opts.tmpDir, { recursive: true, force: true });
+    if (!this.opts.tmpDir) return;
+    fs.rmSync(this.opts.tmpDir, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(this.opts.tmpDir)); // the folder of all sessions' temp folders, when it is empty
+    } catch {
+      // another session's folder is still there
+    }
   }
 
   private tmpPaths(): string[] {
