@@ -1,25 +1,44 @@
 import { uniqueSuffix } from '../unique-id';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { assertResolvesToItself } from './safe-target';
+
+/** Name of the temp file of an atomic write: `.<name>.<pid>.<12 hex>.tmp` next to the target. */
+export function tempFileName(baseName: string, pid: number, suffix: string): string {
+  return `.${baseName}.${pid}.${suffix}.tmp`;
+}
+
+/** Matches a temp file name of `writeFileAtomic` exactly; group 1 is the writer's process id. */
+export const TEMP_FILE_PATTERN = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+
+export interface AtomicWriteOptions {
+  /** File mode for a file that does not exist yet (an existing file keeps its own mode). */
+  mode?: number;
+}
 
 /**
  * Write a file atomically: the content goes to a temp file in the same directory, which is then renamed over the
  * target, so readers never see a half-written file. Missing parent directories are created.
- * The temp file is removed when anything fails.
+ * `absPath` must be a resolved path (no symlinks): the write is refused with a SymlinkRedirectError when, at the moment
+ * of writing, a folder on its way or the file itself has become a symlink. The temp file is removed when anything fails.
  */
-export async function writeFileAtomic(absPath: string, content: string): Promise<void> {
+export async function writeFileAtomic(absPath: string, content: string, opts: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(absPath);
+  assertResolvesToItself(absPath);
   await fs.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(absPath)}.${process.pid}.${uniqueSuffix()}.tmp`);
+  assertResolvesToItself(absPath);
+  const temp = path.join(dir, tempFileName(path.basename(absPath), process.pid, uniqueSuffix()));
   let mode: number | undefined;
   try {
     mode = (await fs.stat(absPath)).mode & 0o7777;
   } catch {
-    mode = undefined;
+    mode = opts.mode;
   }
   try {
-    await fs.writeFile(temp, content, mode === undefined ? { encoding: 'utf8' } : { encoding: 'utf8', mode });
+    // 'wx': never follows or reuses something already at the temp path.
+    await fs.writeFile(temp, content, { encoding: 'utf8', flag: 'wx', ...(mode === undefined ? {} : { mode }) });
     if (mode !== undefined) await fs.chmod(temp, mode);
+    assertResolvesToItself(absPath);
     await fs.rename(temp, absPath);
   } catch (err) {
     await fs.rm(temp, { force: true }).catch(() => undefined);
@@ -38,8 +57,12 @@ export async function readTextOrNull(absPath: string): Promise<string | null> {
   }
 }
 
-/** Delete a file; a file that is already gone counts as deleted. */
+/**
+ * Delete a file; a file that is already gone counts as deleted. Like writeFileAtomic, refused with a
+ * SymlinkRedirectError when `absPath` no longer resolves to itself.
+ */
 export async function deleteFileIfExists(absPath: string): Promise<void> {
+  assertResolvesToItself(absPath);
   try {
     await fs.unlink(absPath);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { resolveArgPath, writeModeNote } from './tool-paths';
+import { guardRedirect, judgeWritePath, writeModeNote, writePathForRun } from './tool-paths';
 
 const schema = z.object({
   path: z.string().describe('File path, relative to the workspace root or absolute'),
@@ -13,15 +13,15 @@ export const deleteFileTool: ToolDefinition<typeof schema> = {
   inputSchema: schema,
   readOnly: false,
   permissionTarget(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
+    const resolved = judgeWritePath(args, ctx.cwd, args.path);
     return { ruleTool: 'Write', paths: [resolved.real], description: `Delete ${resolved.relative}` };
   },
   async run(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
+    const resolved = await writePathForRun(args, ctx.cwd, args.path);
     if (!(await ctx.files.exists(resolved.real))) {
       throw new ToolInputError(`file not found: ${resolved.relative} (nothing to delete)`);
     }
-    const outcome = await ctx.files.delete(resolved.real);
+    const outcome = await guardRedirect(resolved.relative, ctx.cwd, () => ctx.files.delete(resolved.real));
     return { output: `Deleted ${resolved.relative}. ${writeModeNote(outcome.mode)}` };
   },
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { explainNotFound, occurrenceLines } from './edit-match';
-import { lineCount, resolveArgPath, writeModeNote } from './tool-paths';
+import { guardRedirect, judgeWritePath, lineCount, writeModeNote, writePathForRun } from './tool-paths';
 
 const schema = z.object({
   path: z.string().describe('File path, relative to the workspace root or absolute'),
@@ -24,11 +24,11 @@ export const editFileTool: ToolDefinition<typeof schema> = {
   inputSchema: schema,
   readOnly: false,
   permissionTarget(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
+    const resolved = judgeWritePath(args, ctx.cwd, args.path);
     return { ruleTool: 'Write', paths: [resolved.real], description: `Edit ${resolved.relative}` };
   },
   async run(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
+    const resolved = await writePathForRun(args, ctx.cwd, args.path);
     const shown = resolved.relative;
     if (args.old_text === '') throw new ToolInputError('old_text is empty: give the exact text to replace, or use write_file to create a file');
     if (args.old_text === args.new_text) throw new ToolInputError('old_text and new_text are identical: nothing to change');
@@ -46,7 +46,7 @@ export const editFileTool: ToolDefinition<typeof schema> = {
     const updated = args.replace_all
       ? content.split(oldText).join(newText)
       : content.slice(0, content.indexOf(oldText)) + newText + content.slice(content.indexOf(oldText) + oldText.length);
-    const outcome = await ctx.files.write(resolved.real, updated);
+    const outcome = await guardRedirect(shown, ctx.cwd, () => ctx.files.write(resolved.real, updated));
     const span = lineCount(newText) > 1 ? `starting at line ${lines[0]}` : `at line ${lines[0]}`;
     const what = lines.length > 1 ? `${lines.length} occurrences (lines ${lines.join(', ')})` : `1 occurrence ${span}`;
     return { output: `Edited ${shown}: replaced ${what}. ${writeModeNote(outcome.mode)}` };

@@ -1,8 +1,44 @@
+import { assertResolvesToItself, describeRedirect, SymlinkRedirectError } from '../changes/safe-target';
 import { resolveToolPath, type ResolvedToolPath } from '../workspace/paths';
+import { ToolInputError } from './types';
 
 /** Resolve a model-given path against the tool context's working directory. */
 export function resolveArgPath(cwd: string, p: string): ResolvedToolPath {
   return resolveToolPath(cwd, p);
+}
+
+/**
+ * The path each write call was judged on (permission, directory access), keyed by the call's parsed arguments: `run`
+ * writes exactly there, never to what the model's path resolves to by then.
+ */
+const judged = new WeakMap<object, ResolvedToolPath>();
+
+/** Resolve the path of a write call for its permission check and remember it for `run`. */
+export function judgeWritePath(args: object, cwd: string, p: string): ResolvedToolPath {
+  const resolved = resolveToolPath(cwd, p);
+  judged.set(args, resolved);
+  return resolved;
+}
+
+/**
+ * The path a write call may touch: the one its permission was judged on (resolved now when there was no check), and
+ * only while it still resolves to itself. A folder on the way (or the file) swapped for a symlink since the check is
+ * refused with a ToolInputError that names where the path leads now.
+ */
+export async function writePathForRun(args: object, cwd: string, p: string): Promise<ResolvedToolPath> {
+  const resolved = judged.get(args) ?? resolveToolPath(cwd, p);
+  await guardRedirect(resolved.relative, cwd, () => assertResolvesToItself(resolved.real));
+  return resolved;
+}
+
+/** Runs `action`, turning a SymlinkRedirectError into a ToolInputError the model can read. */
+export async function guardRedirect<T>(shown: string, cwd: string, action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof SymlinkRedirectError) throw new ToolInputError(describeRedirect(shown, err, cwd));
+    throw err;
+  }
 }
 
 /** How a path is shown to the model: workspace-relative when inside, absolute otherwise. */

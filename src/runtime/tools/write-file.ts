@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { lineCount, resolveArgPath, writeModeNote } from './tool-paths';
+import { guardRedirect, judgeWritePath, lineCount, writeModeNote, writePathForRun } from './tool-paths';
 
 const schema = z.object({
   path: z.string().describe('File path, relative to the workspace root or absolute'),
@@ -23,15 +23,15 @@ export const writeFileTool: ToolDefinition<typeof schema> = {
   inputSchema: schema,
   readOnly: false,
   permissionTarget(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
+    const resolved = judgeWritePath(args, ctx.cwd, args.path);
     return { ruleTool: 'Write', paths: [resolved.real], description: `Write ${resolved.relative}` };
   },
   async run(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path);
-    if (await isDirectory(resolved.absolute)) {
+    const resolved = await writePathForRun(args, ctx.cwd, args.path);
+    if (await isDirectory(resolved.real)) {
       throw new ToolInputError(`${resolved.relative} is a directory; give a file path`);
     }
-    const outcome = await ctx.files.write(resolved.real, args.content);
+    const outcome = await guardRedirect(resolved.relative, ctx.cwd, () => ctx.files.write(resolved.real, args.content));
     const verb = outcome.kind === 'create' ? 'Created' : 'Updated';
     return { output: `${verb} ${resolved.relative} (${lineCount(args.content)} lines). ${writeModeNote(outcome.mode)}` };
   },
