@@ -10,6 +10,7 @@ import {
   PermissionMode,
   PermissionScope,
   PromptContext,
+  RecoveredApply,
   ResponseFormat,
 } from './records';
 
@@ -136,6 +137,11 @@ export const methods = {
       model: z.string(),
       permissionMode: PermissionMode,
       capabilities: Capabilities,
+      /**
+       * Change batches that a runtime killed mid-apply left in this workspace, rolled back at this start (or found
+       * completed); absent when there were none.
+       */
+      recoveredApplies: z.array(RecoveredApply).optional(),
     }),
   },
   /** Start a run. Answers as soon as the run is accepted; progress and the end arrive as events. */

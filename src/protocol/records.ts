@@ -73,6 +73,29 @@ export const ChangeResult = z.object({
 });
 export type ChangeResult = z.infer<typeof ChangeResult>;
 
+/**
+ * A change batch whose apply a runtime did not finish (killed mid-apply), as the next runtime in the workspace found
+ * it in the apply journal. `rolled_back`: files already written were restored to their originals; `completed`: every
+ * file had been written, only the journal was left. Per file: `restored` (back to its original), `unchanged` (not
+ * written yet, still the original), `applied` (a completed batch's file), `conflict` (changed by someone else since;
+ * left as it is, `error` says why).
+ */
+export const RecoveredApply = z.object({
+  batchId: z.string(),
+  outcome: z.enum(['rolled_back', 'completed']),
+  /** When the interrupted apply started (ISO 8601). */
+  startedAt: z.string(),
+  files: z.array(
+    z.object({
+      changeId: z.string(),
+      path: z.string(),
+      status: z.enum(['restored', 'unchanged', 'applied', 'conflict']),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type RecoveredApply = z.infer<typeof RecoveredApply>;
+
 export const ChangeDecision = z.enum(['accept_all', 'reject_all', 'accept_selected']);
 export type ChangeDecision = z.infer<typeof ChangeDecision>;
 

@@ -1,14 +1,22 @@
 import path from 'node:path';
 import { diffLines } from 'diff';
-import type { Change, ChangeBatch, ChangeDecision, ChangeKind, ChangeResult } from '../../protocol/records';
-import { resolveToolPath } from '../workspace/paths';
-import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from './atomic-write';
+import type { Change, ChangeBatch, ChangeDecision, ChangeKind, ChangeResult, RecoveredApply } from '../../protocol/records';
+import { realPathOf, resolveToolPath } from '../workspace/paths';
+import { applyChanges } from './apply-batch';
+import { recoverInterruptedApplies } from './apply-recovery';
+import { readTextOrNull } from './atomic-write';
+import { defaultStateDir } from './journal';
+import { removeStaleTempFiles } from './stale-temp-files';
 import { UnknownIdError } from './errors';
 import { uniqueSuffix } from '../unique-id';
 
 export interface ChangeBatchStoreOptions {
   root: string;
   newId?: () => string;
+  /** Folder of the apply journal (default `~/.agentcli/state`). */
+  stateDir?: string;
+  /** Delay before the stale temp file sweep after recovery (default 500 ms; the sweep never holds the process). */
+  sweepDelayMs?: number;
 }
 
 /** Lines added and removed between two versions of a file. */
@@ -41,6 +49,9 @@ export class ChangeBatchStore {
   onFileWritten?: (relPath: string, changeId: string) => void;
 
   private readonly newId: () => string;
+  private readonly stateDir: string;
+  private readonly sweepDelayMs: number;
+  private recovery?: Promise<RecoveredApply[]>;
   private openBatch: ChangeBatch | null = null;
   private pendingBatch: ChangeBatch | null = null;
   /** Serializes proposals so two concurrent edits of one file cannot both read the disk original. */
@@ -49,6 +60,24 @@ export class ChangeBatchStore {
   constructor(options: ChangeBatchStoreOptions) {
     this.root = path.resolve(options.root);
     this.newId = options.newId ?? (() => `chg_${uniqueSuffix()}`);
+    this.stateDir = options.stateDir ?? defaultStateDir();
+    this.sweepDelayMs = options.sweepDelayMs ?? 500;
+  }
+
+  /**
+   * Once per store: rolls back batches that runtimes killed mid-apply left in this workspace's journal (see
+   * apply-recovery.ts), then, in the background, removes temp files of dead writers. Awaited before any apply.
+   */
+  recover(): Promise<RecoveredApply[]> {
+    this.recovery ??= recoverInterruptedApplies(realPathOf(this.root), this.stateDir).then(
+      ({ recovered, folders }) => {
+        const sweep = setTimeout(() => void removeStaleTempFiles(realPathOf(this.root), folders).catch(() => undefined), this.sweepDelayMs);
+        sweep.unref();
+        return recovered;
+      },
+      () => [],
+    );
+    return this.recovery;
   }
 
   /**
@@ -56,6 +85,7 @@ export class ChangeBatchStore {
    * open batch of an earlier run still holds changes (they stay in it, attributed to that run).
    */
   beginRun(runId: string): boolean {
+    void this.recover();
     if (this.pendingBatch) return false;
     if (this.openBatch && this.openBatch.changes.length > 0) return false;
     this.openBatch = { id: this.newId(), runId, status: 'open', changes: [] };
@@ -151,6 +181,7 @@ export class ChangeBatchStore {
    * that the file on disk still equals the change's original (otherwise `stale`, nothing written).
    */
   async decide(batchId: string, decision: ChangeDecision, changeIds?: string[]): Promise<ChangeResult[]> {
+    await this.recover();
     const batch = this.pendingBatch;
     if (!batch || batch.id !== batchId) {
       if (this.openBatch?.id === batchId) {
@@ -161,14 +192,14 @@ export class ChangeBatchStore {
     }
     const accepted = this.acceptedIds(batch, decision, changeIds);
     this.pendingBatch = null;
-    const results: ChangeResult[] = [];
-    for (const change of batch.changes) {
-      if (!accepted.has(change.id)) {
-        results.push({ changeId: change.id, path: change.path, status: 'rejected' });
-        continue;
-      }
-      results.push(await this.apply(change));
-    }
+    const applied = await applyChanges(
+      batch.id,
+      batch.changes.filter((c) => accepted.has(c.id)),
+      { root: this.root, stateDir: this.stateDir, onFileWritten: (c) => this.onFileWritten?.(c.path, c.id) },
+    );
+    const results = batch.changes.map(
+      (c): ChangeResult => applied.get(c.id) ?? { changeId: c.id, path: c.path, status: 'rejected' },
+    );
     batch.status = 'decided';
     return results;
   }
@@ -184,22 +215,5 @@ export class ChangeBatchStore {
       }
     }
     return new Set(changeIds);
-  }
-
-  private async apply(change: Change): Promise<ChangeResult> {
-    const base = { changeId: change.id, path: change.path };
-    try {
-      const onDisk = await readTextOrNull(change.absolutePath);
-      if (onDisk !== change.originalContent) {
-        const what = change.originalContent === null ? 'now exists' : onDisk === null ? 'was deleted' : 'was modified';
-        return { ...base, status: 'stale', error: `${change.path} ${what} on disk since the change was proposed; not written` };
-      }
-      if (change.proposedContent === null) await deleteFileIfExists(change.absolutePath);
-      else await writeFileAtomic(change.absolutePath, change.proposedContent);
-    } catch (err) {
-      return { ...base, status: 'failed', error: err instanceof Error ? err.message : String(err) };
-    }
-    this.onFileWritten?.(change.path, change.id);
-    return { ...base, status: 'applied' };
   }
 }

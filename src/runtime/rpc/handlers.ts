@@ -63,7 +63,7 @@ function checkProviderPrefix(model: string, provider: ProviderId | undefined): v
 
 export function createHandlers(session: Session, capabilities: Capabilities): Handlers {
   return {
-    initialize: (p) => {
+    initialize: async (p) => {
       if (!isCompatibleProtocol(p.protocolVersion)) {
         throw new RuntimeRequestError(
           RpcErrorCode.ProtocolVersionMismatch,
@@ -71,7 +71,9 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
         );
       }
       const sel = session.selected();
+      const recovered = await session.store.recover();
       return {
+        ...(recovered.length > 0 ? { recoveredApplies: recovered } : {}),
         protocolVersion: PROTOCOL_VERSION,
         runtimeVersion: RUNTIME_VERSION,
         sessionId: session.id,

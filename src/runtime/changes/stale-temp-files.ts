@@ -1,0 +1,75 @@
+/**
+ * Removes temp files that atomic writes of dead processes left behind (`.<name>.<pid>.<12 hex>.tmp`, see
+ * atomic-write.ts). Only files matching that exact pattern whose process is not running are removed. Where it looks is
+ * bounded, so a start never walks a huge tree: the folders named by recovered apply journals, then the workspace
+ * breadth-first up to MAX_SWEEP_FOLDERS folders (skipping `.git` and `node_modules`, and never following symlinks).
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { TEMP_FILE_PATTERN } from './atomic-write';
+import { isProcessAlive } from './journal';
+import { realPathOf } from '../workspace/paths';
+
+/** Folders of the workspace looked at per start. */
+export const MAX_SWEEP_FOLDERS = 200;
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+export interface SweepResult {
+  removed: string[];
+  /** Temp files of running processes, left alone. */
+  kept: string[];
+  foldersSearched: number;
+}
+
+async function sweepFolder(dir: string, names: string[], result: SweepResult, alive: Map<number, boolean>): Promise<void> {
+  for (const name of names) {
+    const match = TEMP_FILE_PATTERN.exec(name);
+    if (!match?.[1]) continue;
+    const pid = Number(match[1]);
+    let running = alive.get(pid);
+    if (running === undefined) {
+      running = pid === process.pid || isProcessAlive(pid);
+      alive.set(pid, running);
+    }
+    const file = path.join(dir, name);
+    if (running) {
+      result.kept.push(file);
+      continue;
+    }
+    try {
+      const info = await fs.lstat(file);
+      if (!info.isFile()) continue; // a folder or a symlink that only looks like a temp file
+      await fs.unlink(file);
+      result.removed.push(file);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+/** Sweeps `extraFolders` (each alone) and the workspace `root` breadth-first, at most `maxFolders` folders in all. */
+export async function removeStaleTempFiles(root: string, extraFolders: string[] = [], maxFolders = MAX_SWEEP_FOLDERS): Promise<SweepResult> {
+  const result: SweepResult = { removed: [], kept: [], foldersSearched: 0 };
+  const alive = new Map<number, boolean>();
+  const seen = new Set<string>();
+  for (const dir of extraFolders) {
+    // A folder now reached through a symlink is not the one the journal named.
+    if (seen.has(dir) || result.foldersSearched >= maxFolders || realPathOf(dir) !== dir) continue;
+    seen.add(dir);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    result.foldersSearched++;
+    await sweepFolder(dir, names, result, alive);
+  }
+  const queue = [root];
+  while (queue.length > 0 && result.foldersSearched < maxFolders) {
+    const dir = queue.shift()!;
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    result.foldersSearched++;
+    if (!seen.has(dir)) await sweepFolder(dir, entries.filter((e) => e.isFile()).map((e) => e.name), result, alive);
+    seen.add(dir);
+    for (const entry of entries) {
+      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) queue.push(path.join(dir, entry.name));
+    }
+  }
+  return result;
+}
