@@ -2,6 +2,7 @@ import type { EventOf } from '../protocol/events';
 import type { DirectoryAccessScope, PermissionMode, PermissionScope } from '../protocol/records';
 import { RuntimeClient, type InitializeResult, type RuntimeClientOptions } from './client';
 import type { DecisionOf } from './decide';
+import type { ChangeBatchCallback } from './change-batch';
 import { answerDirectoryAccess, type DirectoryAccessCallback } from './directory-access';
 import type { DecideParams, DecisionKind } from '../protocol/methods';
 import { RpcErrorCode } from '../protocol/errors';
@@ -61,6 +62,14 @@ export interface AgentOptions
    * `unrestricted`, else denied (the model is told to stay inside the workspace; a note goes to `onTrace`/debug).
    */
   onDirectoryAccess?: DirectoryAccessCallback;
+  /**
+   * Decides the change batch a run leaves (its file edits, held until decided): `'accept_all'`, `'reject_all'`,
+   * `{ decision: 'accept_selected', changeIds }`, or `undefined` to decide later with `decideChanges`. Throwing (or an
+   * invalid answer) rejects the batch and the run rejects with `ChangeBatchCallbackError`. Without it, a run's batch is
+   * applied when the runtime's permission mode is `unrestricted` (as the CLI's `--yolo`), else left undecided.
+   * `RunResult.changes` tells what became of each change. A run's own `onChangeBatch` option overrides this one.
+   */
+  onChangeBatch?: ChangeBatchCallback;
   onTrace?: RuntimeClientOptions['onTrace'];
   onStderr?: RuntimeClientOptions['onStderr'];
 }
@@ -102,13 +111,13 @@ export class Agent {
   /** Starts the runtime and completes the handshake. Throws typed errors (start, version, invalid options). */
   static async create(options: AgentOptions): Promise<Agent> {
     if (options === null || typeof options !== 'object') throw new InvalidArgumentError('Agent.create needs options with cwd');
-    for (const name of ['onPermissionRequest', 'onDirectoryAccess'] as const) {
+    for (const name of ['onPermissionRequest', 'onDirectoryAccess', 'onChangeBatch'] as const) {
       if (options[name] !== undefined && typeof options[name] !== 'function') throw new InvalidArgumentError(`${name} must be a function`);
     }
     // A SERVICE_MODEL key in `env` wins over this process's variable, even when undefined (removed).
     const envModel = options.env && 'SERVICE_MODEL' in options.env ? options.env.SERVICE_MODEL : process.env.SERVICE_MODEL;
     const model = options.model ?? envModel;
-    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, ...rest } = options;
+    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, onChangeBatch: _b, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
     if (instructions !== undefined && instructions.trim() !== '') {
@@ -129,9 +138,10 @@ export class Agent {
   send(prompt: string, options: RunOptions = {}): Run {
     if (this.closing) throw new RuntimeNotRunningError('the agent is closed; create a new one');
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new InvalidArgumentError('prompt must be a non-empty string');
-    const { stopWhen, ...promptOptions } = options;
+    const { stopWhen, onChangeBatch, ...promptOptions } = options;
     const conditions = normalizeStopWhen(stopWhen);
-    const run = new Run(prompt, this.client, promptOptions, conditions);
+    if (onChangeBatch !== undefined && typeof onChangeBatch !== 'function') throw new InvalidArgumentError('onChangeBatch must be a function');
+    const run = new Run(prompt, this.client, promptOptions, conditions, onChangeBatch ?? this.options.onChangeBatch);
     this.queue.push(run);
     this.pump();
     return run;

@@ -1,3 +1,4 @@
+import type { RunChange } from './change-batch';
 import { RpcErrorCode } from '../protocol/errors';
 
 /** Base class of every error the SDK throws; `instanceof SdkError` catches them all. */
@@ -155,6 +156,18 @@ export class DirectoryAccessCallbackError extends SdkError {
     cause: unknown,
   ) {
     super(`onDirectoryAccess threw for request ${requestId}: ${errorText(cause)} (the request was denied)`, { cause });
+  }
+}
+
+/** The `onChangeBatch` callback threw or gave an invalid answer; the batch was rejected (nothing of it was written). */
+export class ChangeBatchCallbackError extends SdkError {
+  /** The batch's changes with their outcomes (`rejected`, or `undecided` if even the rejection could not be sent). */
+  changes: readonly RunChange[] = [];
+  constructor(
+    readonly batchId: string,
+    cause: unknown,
+  ) {
+    super(`onChangeBatch failed for batch ${batchId}: ${errorText(cause)} (the batch was rejected)`, { cause });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 export { Agent, type AgentOptions, type PermissionDecision, type PermissionRequest, type RunJsonOptions } from './agent';
 export type { DirectoryAccessCallback, DirectoryAccessDecision, DirectoryAccessRequest } from './directory-access';
+export type { ChangeBatchCallback, ChangeBatchDecision, ChangeOutcome, ReadyChangeBatch, RunChange } from './change-batch';
 export { Run, RunFailedError, type RunOptions, type RunResult } from './run';
 export { isStepCount, hasToolCall, type StopCondition, type StopConditionContext } from './step-control';
 export type { StructuredOutputOptions, JsonSchema } from './structured-output';
@@ -29,7 +30,7 @@ export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionO
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
 export { KNOWN_EVENT_TYPES, type GenericEvent, type SdkEvent } from './generic-event';
-export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, HistoryMessage } from '../protocol/records';
+export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, ChangeContents, HistoryMessage } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
 export { RpcErrorCode } from '../protocol/errors';

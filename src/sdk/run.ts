@@ -1,6 +1,7 @@
 import type { EventOf } from '../protocol/events';
 import type { AgentStep } from '../protocol/records';
 import type { PromptHandle, PromptOptions, PromptResult, RuntimeClient } from './client';
+import { settleBatch, type ChangeBatchCallback, type ReadyChangeBatch, type RunChange } from './change-batch';
 import { SdkError, StopConditionError, errorText } from './errors';
 import { EventChannel } from './event-channel';
 import type { SdkEvent } from './generic-event';
@@ -10,6 +11,8 @@ import { StepCollector } from './steps';
 export interface RunOptions extends Omit<PromptOptions, 'stepControl'> {
   /** Stop after a completed tool step when this condition (or any in the list) is true. */
   stopWhen?: StopCondition | readonly StopCondition[];
+  /** Decides this run's change batch; overrides the agent's `onChangeBatch`. */
+  onChangeBatch?: ChangeBatchCallback;
 }
 
 export interface RunResult {
@@ -23,6 +26,11 @@ export interface RunResult {
   /** Every event of the run; types this SDK does not know arrive in their generic form (`type: 'generic'`). */
   events: SdkEvent[];
   steps: AgentStep[];
+  /**
+   * Every file change the run proposed, with its outcome (`applied`, `rejected`, `stale`, `failed`, or `undecided`
+   * while its batch waits for `agent.decideChanges`). Empty when the run proposed none.
+   */
+  changes: RunChange[];
 }
 
 /**
@@ -66,13 +74,16 @@ export class Run {
   private eventsEnded = false;
   /** Frozen copies of the completed steps for the stop conditions, each made once (not per decision). */
   private readonly snapshots: AgentStep[] = [];
+  /** The change batch the run left (`change_batch_ready`), decided when the run ends. */
+  private batch: ReadyChangeBatch | undefined;
 
   /** @internal Created by Agent. */
   constructor(
     readonly prompt: string,
     private readonly client: RuntimeClient,
-    private readonly options: Omit<RunOptions, 'stopWhen'>,
+    private readonly options: Omit<RunOptions, 'stopWhen' | 'onChangeBatch'>,
     private readonly conditions: readonly StopCondition[],
+    private readonly onChangeBatch?: ChangeBatchCallback,
   ) {
     this.settled = new Promise((resolve, reject) => ((this.resolveSettled = resolve), (this.rejectSettled = reject)));
     this.settled.catch(() => {});
@@ -107,7 +118,7 @@ export class Run {
     if (this.state === 'done' || this.abortRequested) return;
     this.abortRequested = true;
     if (this.state === 'queued') {
-      this.finish({ id: '', status: 'aborted', text: '', events: [], steps: [] });
+      this.finish({ id: '', status: 'aborted', text: '', events: [], steps: [], changes: [] });
       return;
     }
     await this.client.abort();
@@ -128,7 +139,11 @@ export class Run {
       handle.runId.then((id) => (this.runId = id)).catch(() => {});
       for await (const e of handle.events.iterate()) this.take(e);
       this.eventsEnded = true;
-      this.complete(await handle.result);
+      const result = await handle.result;
+      // The batch is decided before the run settles, so the agent's next prompt never meets it pending by surprise.
+      const settled = this.batch ? await settleBatch(this.client, this.batch, this.onChangeBatch, result.status === 'aborted') : { changes: [] };
+      if (settled.error) this.noteHostError(settled.error);
+      this.complete(result, settled.changes);
     } catch (e) {
       this.eventsEnded = true;
       this.fail(e);
@@ -142,6 +157,7 @@ export class Run {
 
   private take(e: SdkEvent): void {
     this.runId ||= 'runId' in e && e.runId ? e.runId : '';
+    if (e.type === 'change_batch_ready') this.batch = e.batch;
     this.collector.add(e);
     this.channel.push(e);
     if (e.type === 'step_end' && e.awaitingDecision) {
@@ -176,8 +192,8 @@ export class Run {
     }
   }
 
-  private complete(r: PromptResult): void {
-    const base = { id: r.runId, text: r.text, events: r.events, steps: [...this.collector.steps] };
+  private complete(r: PromptResult, changes: RunChange[]): void {
+    const base = { id: r.runId, text: r.text, events: r.events, steps: [...this.collector.steps], changes };
     const withReason = r.stoppedReason === undefined ? base : { ...base, stoppedReason: r.stoppedReason };
     if (this.hostError) {
       this.fail(this.hostError);

@@ -106,7 +106,7 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
     const first = agent.send('one');
     const queued = agent.send('never sent');
     await queued.abort();
-    assert.deepEqual(await queued.wait(), { id: '', status: 'aborted', text: '', events: [], steps: [] });
+    assert.deepEqual(await queued.wait(), { id: '', status: 'aborted', text: '', events: [], steps: [], changes: [] });
     assert.equal((await first.wait()).text, 'only one');
     assert.equal(t.stub.requests.length, 1);
   });
@@ -165,10 +165,12 @@ describe('sdk Agent against the real runtime: runs, streams, abort, close, failu
   it('a prompt while a change batch waits is refused with BatchPendingError; deciding the batch unblocks', async () => {
     const cwd = makeWorkspace({ 'a.txt': 'old\n' }, t.stub.origin);
     t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } }] }, { text: 'proposed' }, { text: 'next' });
-    const agent = await t.create(testAgentOptions(cwd));
+    // Interactive mode without onChangeBatch: nobody decided, so the batch waits (listed as undecided).
+    const agent = await t.create(testAgentOptions(cwd, { permissionMode: 'interactive' }));
     const first = await agent.run('change a.txt');
     const ready = first.events.find((e) => e.type === 'change_batch_ready');
     assert.ok(ready?.type === 'change_batch_ready', 'the edit waits as a batch');
+    assert.deepEqual(first.changes.map((c) => c.outcome), ['undecided']);
     await assert.rejects(agent.run('more'), (e: unknown) => {
       assert.ok(e instanceof BatchPendingError);
       assert.equal(e.code, -32011);
