@@ -16,6 +16,13 @@ import {
 
   SandboxState,
 const Empty = z.object({}).strict();
+
+
+/** Deepest nesting of an editor tool's `inputSchema` (the schema object is level 1): it is sent to the model as is. */
+export const MAX_EDITOR_SCHEMA_DEPTH = 32;
+/** Largest `inputSchema` of one editor tool as JSON (64 KiB): it is sent with every model request. */
+export const MAX_EDITOR_SCHEMA_BYTES = 64 * 1024;
+
 const Ok = z.object({ ok: z.literal(true) });
 
 export const Capabilities = z.object({
@@ -265,7 +272,11 @@ export const methods = {
     params: z.object({ config: z.record(z.string(), z.unknown()) }),
     result: z.object({ provider: z.string(), model: z.string() }),
   },
-  /** Register tools hosted by the editor; the model sees them as `editor_<name>`. Replaces the previous set. */
+  /**
+   * Register tools hosted by the editor; the model sees them as `editor_<name>`. Replaces the previous set. Each
+   * `inputSchema` must have `"type": "object"` at the top and stay within MAX_EDITOR_SCHEMA_DEPTH levels and
+   * MAX_EDITOR_SCHEMA_BYTES; otherwise the call is refused (-32602) and the previous set stays.
+   */
   setEditorMcpTools: {
     params: z.object({
       tools: z.array(

@@ -14,6 +14,12 @@ import { RpcErrorCode } from './errors';
 /** Largest accepted line (one JSON-RPC message). Longer lines are discarded and answered with -32600. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Deepest nesting of objects and arrays a request's params may have (`params` itself is level 1). Deeper params are
+ * refused with -32602 naming the path where the limit was crossed.
+ */
+export const MAX_PARAMS_DEPTH = 64;
+
 export interface ProtocolViolation {
   code: typeof RpcErrorCode.ParseError | typeof RpcErrorCode.InvalidRequest;
   message: string;

@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../tools/types';
 import type { EventDraft } from './host';
 import { newId } from './ids';
 import { RequestCancelledError, type PendingRequests } from './pending-requests';
+import { editorSchemaProblem } from './editor-tool-schema';
 
 export interface EditorToolDescriptor {
   name: string;
@@ -39,10 +40,12 @@ export class EditorTools {
 
   set(descriptors: EditorToolDescriptor[]): string[] {
     const names = new Set<string>();
-    for (const d of descriptors) {
+    descriptors.forEach((d, i) => {
       if (names.has(d.name)) throw new Error(`duplicate editor tool name "${d.name}"`);
       names.add(d.name);
-    }
+      const problem = editorSchemaProblem(d.inputSchema, `tools[${i}].inputSchema`);
+      if (problem) throw new Error(`editor tool "${d.name}": ${problem}; the previous editor tools stay registered`);
+    });
     this.descriptors = descriptors;
     return descriptors.map((d) => EDITOR_TOOL_PREFIX + d.name);
   }

@@ -201,7 +201,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       try {
         return { registered: session.editorTools.set(p.tools) };
       } catch (e) {
-        throw new RuntimeRequestError(RpcErrorCode.InvalidParams, (e as Error).message);
+        throw new RuntimeRequestError(RpcErrorCode.InvalidParams, `invalid params for setEditorMcpTools: ${(e as Error).message}`);
       }
     },
     respondToMcpInvocation: (p) => {

@@ -2,6 +2,7 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import {
   createNdjsonConnection,
   EVENT_NOTIFICATION,
+  MAX_PARAMS_DEPTH,
   methodNames,
   methods,
   RpcErrorCode,
@@ -13,6 +14,7 @@ import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
 import { createHandlers } from './handlers';
 import { formatZodIssues } from './format-issues';
+import { paramsDepthError } from '../value-depth';
 
 export interface RpcServerOptions {
   input: NodeJS.ReadableStream;
@@ -96,6 +98,9 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
     if (Array.isArray(rawParams)) {
       throw new ResponseError(RpcErrorCode.InvalidParams, `"params" of ${name} must be an object, not an array`);
     }
+    // Before validation: nothing deeper than the limit reaches code that walks values recursively.
+    const tooDeep = paramsDepthError(rawParams, MAX_PARAMS_DEPTH);
+    if (tooDeep) throw new ResponseError(RpcErrorCode.InvalidParams, `invalid params for ${name}: ${tooDeep}`);
     const parsed = methods[name].params.safeParse(rawParams ?? {});
     if (!parsed.success) {
       throw new ResponseError(RpcErrorCode.InvalidParams, `invalid params for ${name}: ${formatZodIssues(parsed.error.issues)}`);
