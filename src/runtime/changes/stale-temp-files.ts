@@ -3,6 +3,8 @@
  * atomic-write.ts). Only files matching that exact pattern whose process is not running are removed. Where it looks is
  * bounded, so a start never walks a huge tree: the folders named by recovered apply journals, then the workspace
  * breadth-first up to MAX_SWEEP_FOLDERS folders (skipping `.git` and `node_modules`, and never following symlinks).
+ * A temp file younger than a minute is kept too: its writer may run in another pid namespace (a container sharing the
+ * workspace), where its id means nothing here.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,8 @@ import { realPathOf } from '../workspace/paths';
 
 /** Folders of the workspace looked at per start. */
 export const MAX_SWEEP_FOLDERS = 200;
+/** Temp files modified more recently than this are never removed. */
+export const MIN_TEMP_AGE_MS = 60_000;
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 
 export interface SweepResult {
@@ -21,7 +25,7 @@ export interface SweepResult {
   foldersSearched: number;
 }
 
-async function sweepFolder(dir: string, names: string[], result: SweepResult, alive: Map<number, boolean>): Promise<void> {
+async function sweepFolder(dir: string, names: string[], result: SweepResult, alive: Map<number, boolean>, minAgeMs: number): Promise<void> {
   for (const name of names) {
     const match = TEMP_FILE_PATTERN.exec(name);
     if (!match?.[1]) continue;
@@ -39,6 +43,10 @@ async function sweepFolder(dir: string, names: string[], result: SweepResult, al
     try {
       const info = await fs.lstat(file);
       if (!info.isFile()) continue; // a folder or a symlink that only looks like a temp file
+      if (Date.now() - info.mtimeMs < minAgeMs) {
+        result.kept.push(file);
+        continue;
+      }
       await fs.unlink(file);
       result.removed.push(file);
     } catch {
@@ -48,7 +56,11 @@ async function sweepFolder(dir: string, names: string[], result: SweepResult, al
 }
 
 /** Sweeps `extraFolders` (each alone) and the workspace `root` breadth-first, at most `maxFolders` folders in all. */
-export async function removeStaleTempFiles(root: string, extraFolders: string[] = [], maxFolders = MAX_SWEEP_FOLDERS): Promise<SweepResult> {
+export async function removeStaleTempFiles(
+  root: string,
+  extraFolders: string[] = [],
+  { maxFolders = MAX_SWEEP_FOLDERS, minAgeMs = MIN_TEMP_AGE_MS }: { maxFolders?: number; minAgeMs?: number } = {},
+): Promise<SweepResult> {
   const result: SweepResult = { removed: [], kept: [], foldersSearched: 0 };
   const alive = new Map<number, boolean>();
   const seen = new Set<string>();
@@ -58,14 +70,14 @@ export async function removeStaleTempFiles(root: string, extraFolders: string[] 
     seen.add(dir);
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     result.foldersSearched++;
-    await sweepFolder(dir, names, result, alive);
+    await sweepFolder(dir, names, result, alive, minAgeMs);
   }
   const queue = [root];
   while (queue.length > 0 && result.foldersSearched < maxFolders) {
     const dir = queue.shift()!;
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     result.foldersSearched++;
-    if (!seen.has(dir)) await sweepFolder(dir, entries.filter((e) => e.isFile()).map((e) => e.name), result, alive);
+    if (!seen.has(dir)) await sweepFolder(dir, entries.filter((e) => e.isFile()).map((e) => e.name), result, alive, minAgeMs);
     seen.add(dir);
     for (const entry of entries) {
       if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) queue.push(path.join(dir, entry.name));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../../src/runtime/changes/atomic-write';
 import { recoverInterruptedApplies } from '../../../src/runtime/changes/apply-recovery';
@@ -18,6 +19,18 @@ function deadPid(): number {
   const pid = spawnSync(process.execPath, ['-e', '0']).pid;
   assert.ok(pid);
   return pid;
+}
+
+/** Creates a file last modified two minutes ago (older than the sweep's minimum age). */
+function ageFile(file: string): void {
+  writeFileSync(file, 'partial');
+  const past = new Date(Date.now() - 120_000);
+  utimesSync(file, past, past);
+}
+
+/** What a killed runtime leaves: the journal and its progress log, the log's file closed without `done`. */
+async function crash(journal: ApplyJournal): Promise<void> {
+  await (journal as unknown as { progress: FileHandle }).progress.close();
 }
 
 describe('safe apply', () => {
@@ -128,6 +141,7 @@ describe('safe apply', () => {
         if (e.proposed === null) rmSync(e.absolutePath);
         else await writeFileAtomic(e.absolutePath, e.proposed);
       }
+      await crash(journal);
       const pid = deadPid();
       const dir = journalDir(stateDir, root);
       renameSync(path.join(dir, journalFileName('batch_x', process.pid)), path.join(dir, journalFileName('batch_x', pid)));
@@ -188,7 +202,7 @@ describe('safe apply', () => {
     it("leaves a live process's journal alone", async () => {
       writeFileSync(abs('b.txt'), 'b\n');
       const entries = [{ changeId: 'c1', path: 'b.txt', absolutePath: abs('b.txt'), original: 'b\n', proposed: 'B\n', createdDirs: [] }];
-      await ApplyJournal.begin(stateDir, { root, batchId: 'batch_live', entries });
+      await crash(await ApplyJournal.begin(stateDir, { root, batchId: 'batch_live', entries }));
       assert.deepEqual((await recoverInterruptedApplies(root, stateDir)).recovered, []);
       assert.ok(existsSync(path.join(journalDir(stateDir, root), journalFileName('batch_live', process.pid))));
     });
@@ -214,7 +228,10 @@ describe('safe apply', () => {
         `dir/a.txt.${dead}.0123456789ab.tmp`, // no leading dot
         `dir/.a.txt.${dead}.0123456789ab.tmp.bak`,
       ];
-      for (const rel of [...deadTemps, ...kept]) writeFileSync(abs(rel), 'partial');
+      for (const rel of [...deadTemps, ...kept]) ageFile(abs(rel));
+      const recent = `dir/.b.txt.${dead}.0123456789ab.tmp`;
+      writeFileSync(abs(recent), 'maybe a writer in another pid namespace');
+      kept.push(recent);
       symlinkSync(path.join(outside, 'a.txt'), abs(`.link.${dead}.0123456789ab.tmp`));
       const result = await removeStaleTempFiles(root);
       for (const rel of deadTemps) assert.equal(existsSync(abs(rel)), false, rel);
@@ -227,9 +244,9 @@ describe('safe apply', () => {
       const dead = deadPid();
       for (let i = 0; i < 5; i++) {
         mkdirSync(abs(`f${i}`));
-        writeFileSync(abs(`f${i}/.t.${dead}.0123456789ab.tmp`), '');
+        ageFile(abs(`f${i}/.t.${dead}.0123456789ab.tmp`));
       }
-      const result = await removeStaleTempFiles(root, [], 3);
+      const result = await removeStaleTempFiles(root, [], { maxFolders: 3 });
       assert.equal(result.foldersSearched, 3);
       assert.ok(result.removed.length < 5);
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../../src/protocol';
@@ -84,6 +84,8 @@ describe('safe apply in a real runtime', () => {
     const deadTemp = `.a.txt.${dead}.0123456789ab.tmp`;
     const liveTemp = `.a.txt.${process.pid}.0123456789ab.tmp`;
     const cwd = makeWorkspace({ 'a.txt': 'a\n', [deadTemp]: 'partial', [`src/${deadTemp}`]: 'partial', [liveTemp]: 'in flight' }, t.stub.origin);
+    const past = new Date(Date.now() - 120_000); // older than the minute a temp file is always given
+    for (const rel of [deadTemp, `src/${deadTemp}`, liveTemp]) utimesSync(path.join(cwd, rel), past, past);
     await t.start(cwd);
     await until('the dead writer’s temp files are gone', () => !existsSync(path.join(cwd, deadTemp)) && !existsSync(path.join(cwd, 'src', deadTemp)));
     assert.ok(existsSync(path.join(cwd, liveTemp)));
