@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventErrorCodes } from './errors';
-import { AgentStep, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
+import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
 const base = { sessionId: z.string() };
@@ -99,9 +99,22 @@ export const DirectoryAccessResolvedEvent = z.object({
   outcome: z.enum(['allowed', 'denied', 'cancelled']),
 });
 
-/** The run's change batch grew or changed (status `open`). */
-export const ChangeBatchUpdatedEvent = z.object({ type: z.literal('change_batch_updated'), ...run, batch: ChangeBatch });
-/** The run ended with proposed changes; the batch (status `pending`) waits for `decideChanges`. */
+/**
+ * The run's open batch changed. Only what changed travels: `changes` holds the entries this update added or changed
+ * (a new file goes to the end of the batch, a changed one keeps its place), `removed` the ids of entries that went away
+ * (a file edited back to its original), `fileCount` the batch's size after the update. No contents: fetch them with
+ * `getChangeContents` when a diff is shown, so the event bytes of a batch grow with its file count, not its file sizes.
+ */
+export const ChangeBatchUpdatedEvent = z.object({
+  type: z.literal('change_batch_updated'),
+  ...run,
+  batchId: z.string(),
+  status: z.literal('open'),
+  changes: z.array(Change),
+  removed: z.array(z.string()),
+  fileCount: z.number().int().nonnegative(),
+});
+/** The run ended with proposed changes; the batch (status `pending`, summaries only) waits for `decideChanges`. */
 export const ChangeBatchReadyEvent = z.object({ type: z.literal('change_batch_ready'), ...run, batch: ChangeBatch });
 export const ChangeBatchDecidedEvent = z.object({
   type: z.literal('change_batch_decided'),

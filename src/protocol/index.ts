@@ -4,3 +4,4 @@ export * from './records';
 export * from './events';
 export * from './methods';
 export * from './transport';
+export * from './change-batch';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ChangeBatch,
+  ChangeContents,
   ChangeDecision,
   ChangeResult,
   DirectoryAccessScope,
@@ -23,6 +24,8 @@ export const MAX_EDITOR_SCHEMA_DEPTH = 32;
 /** Largest `inputSchema` of one editor tool as JSON (64 KiB): it is sent with every model request. */
 export const MAX_EDITOR_SCHEMA_BYTES = 64 * 1024;
 
+/** Most bytes of file contents (JSON-encoded) one `getChangeContents` answer carries: 8 MiB; the rest is listed in `omitted`. */
+export const MAX_CHANGE_CONTENTS_BYTES = 8 * 1024 * 1024;
 const Ok = z.object({ ok: z.literal(true) });
 
 export const Capabilities = z.object({
@@ -201,6 +204,15 @@ export const methods = {
         path: ['changeIds'],
       }),
     result: z.object({ batchId: z.string(), results: z.array(ChangeResult) }),
+  },
+  /**
+   * Both sides of changes of the open or pending batch (all of them, or the ids given), e.g. when a diff is opened.
+   * One answer carries at most MAX_CHANGE_CONTENTS_BYTES of contents as JSON (always at least one change): the ids
+   * left out are listed in `omitted`, to be asked for again. A decided batch keeps no contents (UnknownId).
+   */
+  getChangeContents: {
+    params: z.object({ batchId: z.string().min(1), changeIds: z.array(z.string().min(1)).optional() }),
+    result: z.object({ batchId: z.string(), contents: z.array(ChangeContents), omitted: z.array(z.string()) }),
   },
   /** Host's answer to a `step_end` with `awaitingDecision`. */
   respondToStep: {

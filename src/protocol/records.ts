@@ -40,18 +40,23 @@ export type AgentStep = z.infer<typeof AgentStep>;
 export const ChangeKind = z.enum(['create', 'modify', 'delete']);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 
-/** One proposed file change. Paths are workspace-relative with `/` separators. */
+/**
+ * One proposed file change as events and `getState` carry it: what changes, never the contents (a batch event stays
+ * small however large the files are); `getChangeContents` answers both sides. Paths are workspace-relative with `/`.
+ */
 export const Change = z.object({
   id: z.string(),
   path: z.string(),
   absolutePath: z.string(),
   kind: ChangeKind,
-  /** Content on disk when first proposed; null for a create. */
-  originalContent: z.string().nullable(),
-  /** Content to write; null for a delete. */
-  proposedContent: z.string().nullable(),
   additions: z.number().int().nonnegative(),
   deletions: z.number().int().nonnegative(),
+  /** Grows each time the change's proposed content changes: contents fetched for an older revision are outdated. */
+  revision: z.number().int().positive(),
+  /** UTF-8 size of the content on disk when first proposed; null for a create. */
+  originalBytes: z.number().int().nonnegative().nullable(),
+  /** UTF-8 size of the content to write; null for a delete. */
+  proposedBytes: z.number().int().nonnegative().nullable(),
 });
 export type Change = z.infer<typeof Change>;
 
@@ -63,6 +68,18 @@ export const ChangeBatch = z.object({
   changes: z.array(Change),
 });
 export type ChangeBatch = z.infer<typeof ChangeBatch>;
+
+/** Both sides of one change at one revision, as `getChangeContents` answers them. */
+export const ChangeContents = z.object({
+  changeId: z.string(),
+  path: z.string(),
+  revision: z.number().int().positive(),
+  /** Content on disk when first proposed; null for a create. */
+  originalContent: z.string().nullable(),
+  /** Content to write; null for a delete. */
+  proposedContent: z.string().nullable(),
+});
+export type ChangeContents = z.infer<typeof ChangeContents>;
 
 export const ChangeResultStatus = z.enum(['applied', 'rejected', 'stale', 'failed']);
 export const ChangeResult = z.object({

@@ -249,6 +249,13 @@ export class RuntimeClient {
     return this.request('decideChanges', p);
   }
   /**
+   * Both sides of changes of the open or pending batch (batch events carry summaries only). One answer is bounded:
+   * ask again for the ids listed in `omitted`.
+   */
+  getChangeContents(p: ParamsOf<'getChangeContents'>) {
+    return this.request('getChangeContents', p);
+  }
+  /**
    * A typed decision (`noul`, `choice` or `score`) from the hosted decisions model, with the probability of
    * every answer. Params are checked per kind before sending (`InvalidDecisionParamsError`).
    */

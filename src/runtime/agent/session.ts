@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
-import { MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
+import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
 import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
-import { ChangeBatchStore } from '../changes';
+import { ChangeBatchStore, summarizeBatch, type StoredBatch } from '../changes';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
 import { PermissionPolicy } from '../permissions/policy';
@@ -24,6 +24,8 @@ import { PendingRequests } from './pending-requests';
 import { runReactLoop, type RunOutcome, type RunRequest } from './react-loop';
 import { effectiveSelection, type Selection } from './selection';
 import { buildSystemPrompt } from './system-prompt';
+
+const summarizeOrNull = (b: StoredBatch | null) => (b ? summarizeBatch(b) : null);
 
 export interface SessionOptions {
   cwd: string;
@@ -91,10 +93,10 @@ export class Session {
     // Created by the first command that saves its output (most sessions run none); the temp folder's real path, so a
     // symlinked temp folder still matches the directory grant.
     this.outputDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-output', this.id);
-    this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
-    this.store.onUpdate = (batch) => {
     this.commandTmpDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-tmp', this.id);
-      if (batch.status === 'open') this.emit({ type: 'change_batch_updated', runId: batch.runId, batch });
+    this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
+    this.store.onUpdate = (u) => {
+      this.emit({ type: 'change_batch_updated', runId: u.runId, batchId: u.batchId, status: 'open', changes: u.changes, removed: u.removed, fileCount: u.fileCount });
     };
     this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
     this.files = opts.batchMode
@@ -249,7 +251,7 @@ export class Session {
     }
     if (this.opts.batchMode) {
       const batch = this.store.finalize();
-      if (batch) this.emit({ type: 'change_batch_ready', runId: req.runId, batch });
+      if (batch) this.emit({ type: 'change_batch_ready', runId: req.runId, batch: summarizeBatch(batch) });
     }
     this.emit({
       type: 'agent_end',
@@ -275,6 +277,16 @@ export class Session {
       const results = await this.store.decide(batchId, decision, changeIds);
       this.emit({ type: 'change_batch_decided', batchId, results });
       return { batchId, results };
+    } catch (e) {
+      if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
+      throw e;
+    }
+  }
+
+  /** Both sides of changes of the open or pending batch (events carry none), bounded per answer. */
+  changeContents(batchId: string, changeIds?: string[]) {
+    try {
+      return { batchId, ...this.store.contents(batchId, changeIds, MAX_CHANGE_CONTENTS_BYTES) };
     } catch (e) {
       if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
       throw e;
@@ -332,7 +344,7 @@ export class Session {
       permissionMode: this.permissionMode,
       planMode: this.planMode,
       yolo: this.yoloState(),
-      pendingBatch: this.store.pending() ?? this.store.open(),
+      pendingBatch: summarizeOrNull(this.store.pending() ?? this.store.open()),
       pendingPermissions: this.pending.list('permission').map((p) => ({
         requestId: p.requestId,
         tool: String(p.info.tool),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { diffLines } from 'diff';
-import type { Change, ChangeBatch, ChangeDecision, ChangeKind, ChangeResult, RecoveredApply } from '../../protocol/records';
+import type { ChangeContents, ChangeDecision, ChangeKind, ChangeResult, RecoveredApply } from '../../protocol/records';
 import { realPathOf, resolveToolPath } from '../workspace/paths';
 import { applyChanges } from './apply-batch';
 import { recoverInterruptedApplies } from './apply-recovery';
@@ -9,6 +9,7 @@ import { defaultStateDir } from './journal';
 import { removeStaleTempFiles } from './stale-temp-files';
 import { UnknownIdError } from './errors';
 import { uniqueSuffix } from '../unique-id';
+import { contentsOf, summarizeChange, utf8Bytes, type BatchUpdate, type StoredBatch, type StoredChange } from './stored';
 
 export interface ChangeBatchStoreOptions {
   root: string;
@@ -35,7 +36,10 @@ function kindOf(original: string | null, proposed: string | null): ChangeKind {
   return proposed === null ? 'delete' : 'modify';
 }
 
-function snapshot(batch: ChangeBatch): ChangeBatch {
+/** Bytes a content takes inside a JSON message (escapes counted): what bounds an answer to the host's line limit. */
+const jsonBytes = (text: string | null): number => (text === null ? 4 : Buffer.byteLength(JSON.stringify(text), 'utf8'));
+
+function snapshot(batch: StoredBatch): StoredBatch {
   return { ...batch, changes: batch.changes.map((c) => ({ ...c })) };
 }
 
@@ -45,15 +49,16 @@ function snapshot(batch: ChangeBatch): ChangeBatch {
  */
 export class ChangeBatchStore {
   readonly root: string;
-  onUpdate?: (batch: ChangeBatch) => void;
+  /** A proposal changed the open batch: only the entries it touched, never the whole batch. */
+  onUpdate?: (update: BatchUpdate) => void;
   onFileWritten?: (relPath: string, changeId: string) => void;
 
   private readonly newId: () => string;
   private readonly stateDir: string;
   private readonly sweepDelayMs: number;
   private recovery?: Promise<RecoveredApply[]>;
-  private openBatch: ChangeBatch | null = null;
-  private pendingBatch: ChangeBatch | null = null;
+  private openBatch: StoredBatch | null = null;
+  private pendingBatch: StoredBatch | null = null;
   /** Serializes proposals so two concurrent edits of one file cannot both read the disk original. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -92,16 +97,16 @@ export class ChangeBatchStore {
     return true;
   }
 
-  open(): ChangeBatch | null {
+  open(): StoredBatch | null {
     return this.openBatch ? snapshot(this.openBatch) : null;
   }
 
-  pending(): ChangeBatch | null {
+  pending(): StoredBatch | null {
     return this.pendingBatch ? snapshot(this.pendingBatch) : null;
   }
 
   /** Close the open batch for review. A batch without changes is dropped (returns null). */
-  finalize(): ChangeBatch | null {
+  finalize(): StoredBatch | null {
     const batch = this.openBatch;
     this.openBatch = null;
     if (!batch || batch.changes.length === 0) return null;
@@ -133,18 +138,19 @@ export class ChangeBatchStore {
    * Record that `absPath` should hold `proposed` (null = delete it). Repeated edits of one file merge into one change
    * that keeps the first disk original. A change that ends up equal to the original (e.g. create then delete) is removed.
    */
-  propose(absPath: string, proposed: string | null): Promise<Change> {
+  propose(absPath: string, proposed: string | null): Promise<StoredChange> {
     const result = this.queue.then(() => this.proposeNow(path.resolve(absPath), proposed));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  private async proposeNow(absPath: string, proposed: string | null): Promise<Change> {
+  private async proposeNow(absPath: string, proposed: string | null): Promise<StoredChange> {
     const batch = this.openBatch ?? this.openImplicitly();
     const index = batch.changes.findIndex((c) => c.absolutePath === absPath);
     const existing = index >= 0 ? batch.changes[index] : undefined;
     const originalContent = existing ? existing.originalContent : await readTextOrNull(absPath);
-    const change: Change = {
+    const sameContent = existing !== undefined && existing.proposedContent === proposed;
+    const change: StoredChange = {
       id: existing?.id ?? this.newId(),
       path: resolveToolPath(this.root, absPath).relative,
       absolutePath: absPath,
@@ -152,6 +158,9 @@ export class ChangeBatchStore {
       originalContent,
       proposedContent: proposed,
       ...countLineChanges(originalContent, proposed),
+      revision: existing ? existing.revision + (sameContent ? 0 : 1) : 1,
+      originalBytes: existing ? existing.originalBytes : utf8Bytes(originalContent),
+      proposedBytes: utf8Bytes(proposed),
     };
     const isNoOp = originalContent === proposed;
     if (isNoOp) {
@@ -161,19 +170,61 @@ export class ChangeBatchStore {
     } else {
       batch.changes.push(change);
     }
-    if (existing || !isNoOp) this.onUpdate?.(snapshot(batch));
+    // Only what changed is reported: an edit that wrote what was already proposed reports nothing.
+    if (isNoOp ? existing : !sameContent) {
+      this.onUpdate?.({
+        batchId: batch.id,
+        runId: batch.runId,
+        changes: isNoOp ? [] : [summarizeChange(change)],
+        removed: isNoOp && existing ? [existing.id] : [],
+        fileCount: batch.changes.length,
+      });
+    }
     return { ...change };
   }
 
-  private openImplicitly(): ChangeBatch {
+  private openImplicitly(): StoredBatch {
     if (this.pendingBatch) {
       throw new Error(
         `change batch ${this.pendingBatch.id} is awaiting a decision; accept or reject it before proposing new changes`,
       );
     }
-    const batch: ChangeBatch = { id: this.newId(), runId: '', status: 'open', changes: [] };
+    const batch: StoredBatch = { id: this.newId(), runId: '', status: 'open', changes: [] };
     this.openBatch = batch;
     return batch;
+  }
+
+  /**
+   * Both sides of changes of the open or pending batch `batchId`: all of them, or those of `changeIds` in that order.
+   * At most `maxBytes` of contents (as JSON, escapes counted) are returned, and always at least one change; the ids left out, from the first that
+   * did not fit on, are listed in `omitted` for the host to ask again.
+   */
+  contents(batchId: string, changeIds: string[] | undefined, maxBytes: number): { contents: ChangeContents[]; omitted: string[] } {
+    const batch = [this.openBatch, this.pendingBatch].find((b) => b?.id === batchId);
+    if (!batch) {
+      const known = [this.openBatch, this.pendingBatch].filter((b) => b !== null).map((b) => `${b.id} (${b.status})`);
+      const hint = known.length ? `the current batch is ${known.join(' and ')}` : 'no batch is open or pending';
+      throw new UnknownIdError(`unknown change batch id ${batchId} (decided batches keep no contents): ${hint}`);
+    }
+    const byId = new Map(batch.changes.map((c) => [c.id, c]));
+    const chosen = (changeIds ? [...new Set(changeIds)] : batch.changes.map((c) => c.id)).map((id) => {
+      const c = byId.get(id);
+      if (!c) throw new UnknownIdError(`unknown change id ${id} in batch ${batch.id}: known ids are ${[...byId.keys()].join(', ') || 'none'}`);
+      return c;
+    });
+    const contents: ChangeContents[] = [];
+    const omitted: string[] = [];
+    let used = 0;
+    for (const c of chosen) {
+      const size = jsonBytes(c.originalContent) + jsonBytes(c.proposedContent);
+      if (omitted.length > 0 || (contents.length > 0 && used + size > maxBytes)) {
+        omitted.push(c.id);
+        continue;
+      }
+      contents.push(contentsOf(c));
+      used += size;
+    }
+    return { contents, omitted };
   }
 
   /**
@@ -204,7 +255,7 @@ export class ChangeBatchStore {
     return results;
   }
 
-  private acceptedIds(batch: ChangeBatch, decision: ChangeDecision, changeIds: string[] | undefined): Set<string> {
+  private acceptedIds(batch: StoredBatch, decision: ChangeDecision, changeIds: string[] | undefined): Set<string> {
     if (decision === 'accept_all') return new Set(batch.changes.map((c) => c.id));
     if (decision === 'reject_all') return new Set();
     if (!changeIds) throw new UnknownIdError('accept_selected needs changeIds: the ids of the changes to apply');

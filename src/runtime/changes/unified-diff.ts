@@ -1,7 +1,7 @@
 import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
-import type { Change, ChangeBatch } from '../../protocol/records';
+import type { StoredBatch, StoredChange } from './stored';
 
-function patchOf(change: Change): StructuredPatch {
+function patchOf(change: StoredChange): StructuredPatch {
   const isCreate = change.originalContent === null;
   const isDelete = change.proposedContent === null;
   const patch = structuredPatch(
@@ -20,7 +20,7 @@ function patchOf(change: Change): StructuredPatch {
  * The batch as one git-style patch (`a/` and `b/` prefixes, `/dev/null` for creates and deletes), applicable
  * with `git apply` or `patch -p1` from the workspace root. Changes without any difference are left out.
  */
-export function toUnifiedDiff(batch: ChangeBatch): string {
+export function toUnifiedDiff(batch: Pick<StoredBatch, 'changes'>): string {
   const patches = batch.changes
     .map(patchOf)
     .filter((p) => p.hunks.length > 0 || p.isCreate || p.isDelete);

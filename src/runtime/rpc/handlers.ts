@@ -117,6 +117,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return ok;
     },
     decideChanges: (p) => session.decideChanges(p.batchId, p.decision, p.changeIds),
+    getChangeContents: (p) => session.changeContents(p.batchId, p.changeIds),
     respondToStep: (p) => {
       const id = `${p.runId}#${p.stepNumber}`;
       const answer = { decision: p.decision, ...(p.reason ? { reason: p.reason } : {}) };

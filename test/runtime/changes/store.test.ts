@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChangeBatch } from '../../../src/protocol/records';
+import type { BatchUpdate } from '../../../src/runtime/changes/stored';
 import { UnknownIdError } from '../../../src/runtime/changes/errors';
 import { ChangeBatchStore } from '../../../src/runtime/changes/store';
 import { tempDir } from '../tools/helpers';
@@ -58,14 +58,14 @@ describe('ChangeBatchStore', () => {
   });
 
   it('drops a change when a create is followed by a delete, and notifies each update', async () => {
-    const updates: ChangeBatch[] = [];
-    store.onUpdate = (b) => updates.push(b);
+    const updates: BatchUpdate[] = [];
+    store.onUpdate = (u) => updates.push(u);
     store.beginRun('run1');
     await store.propose(abs('tmp.txt'), 'temp\n');
     await store.propose(abs('tmp.txt'), null);
     assert.equal(store.open()?.changes.length, 0);
     assert.equal(store.proposedContent(abs('tmp.txt')), undefined);
-    assert.deepEqual(updates.map((u) => u.changes.length), [1, 0]);
+    assert.deepEqual(updates.map((u) => [u.changes.length, u.removed.length, u.fileCount]), [[1, 0, 1], [0, 1, 0]]);
     assert.equal(store.finalize(), null, 'an empty batch is dropped');
     assert.equal(store.pending(), null);
   });
@@ -172,6 +172,45 @@ describe('ChangeBatchStore', () => {
     assert.equal(x.id, y.id);
     assert.equal(store.open()?.changes.length, 1);
     assert.equal(store.open()?.changes[0]?.originalContent, 'one\ntwo\nthree\n');
+  });
+
+  it('reports each proposal as the one entry it touched, with a revision that moves only when the content does', async () => {
+    const updates: BatchUpdate[] = [];
+    store.onUpdate = (u) => updates.push(u);
+    store.beginRun('run1');
+    await store.propose(abs('a.txt'), 'v1\n');
+    await store.propose(abs('new.txt'), 'é\n');
+    await store.propose(abs('a.txt'), 'v2\n');
+    await store.propose(abs('a.txt'), 'v2\n'); // the same content again: nothing to report
+    assert.deepEqual(
+      updates.map((u) => [u.changes.map((c) => `${c.path}@${c.revision}`), u.fileCount]),
+      [[['a.txt@1'], 1], [['new.txt@1'], 2], [['a.txt@2'], 2]],
+    );
+    const created = updates[1]!.changes[0]!;
+    assert.deepEqual([created.originalBytes, created.proposedBytes], [null, 3], 'sizes in UTF-8 bytes');
+    assert.equal('proposedContent' in created, false, 'updates carry no contents');
+    assert.equal(updates[2]!.changes[0]!.originalBytes, 14, 'the first original is kept');
+  });
+
+  it('answers contents by batch and change id, bounded per answer, and none for a decided batch', async () => {
+    store.beginRun('run1');
+    const a = await store.propose(abs('a.txt'), 'x'.repeat(100));
+    const c = await store.propose(abs('c.txt'), 'y'.repeat(100));
+    const open = store.open()!;
+    const all = store.contents(open.id, undefined, 10_000);
+    assert.deepEqual(all.contents.map((x) => [x.changeId, x.revision, x.originalContent?.length ?? null, x.proposedContent?.length]), [
+      [a.id, 1, 14, 100],
+      [c.id, 1, null, 100],
+    ]);
+    assert.deepEqual(all.omitted, []);
+    const bounded = store.contents(open.id, undefined, 150);
+    assert.deepEqual([bounded.contents.map((x) => x.changeId), bounded.omitted], [[a.id], [c.id]]);
+    assert.equal(store.contents(open.id, [c.id], 1).contents.length, 1, 'one change is always answered');
+    assert.throws(() => store.contents(open.id, ['nope'], 100), /unknown change id nope in batch/);
+    const pending = store.finalize()!;
+    assert.equal(store.contents(pending.id, [a.id], 10_000).contents[0]?.proposedContent, 'x'.repeat(100));
+    await store.decide(pending.id, 'reject_all');
+    assert.throws(() => store.contents(pending.id, undefined, 100), (e: Error) => e instanceof UnknownIdError && /decided batches keep no contents/.test(e.message));
   });
 
   it('keeps the file mode when replacing a file', async () => {

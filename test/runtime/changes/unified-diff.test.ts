@@ -53,6 +53,6 @@ describe('toUnifiedDiff', () => {
   });
 
   it('returns an empty string for a batch without changes', () => {
-    assert.equal(toUnifiedDiff({ id: 'b', runId: 'r', status: 'pending', changes: [] }), '');
+    assert.equal(toUnifiedDiff({ changes: [] }), '');
   });
 });

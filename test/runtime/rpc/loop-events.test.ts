@@ -18,7 +18,7 @@ describe('runtime rpc: loop bounds, batch updates and malformed tool arguments',
     assert.equal(t.stub.requests.filter((r) => r.path.endsWith('/chat/completions')).length, 2);
   });
 
-  it('emits change_batch_updated as the batch grows over two writes', async () => {
+  it('emits change_batch_updated with only the file each write added as the batch grows', async () => {
     const cwd = makeWorkspace({}, t.stub.origin);
     t.stub.enqueue(
       { toolCalls: [{ name: 'write_file', arguments: { path: 'one.txt', content: '1\n' } }] },
@@ -29,10 +29,8 @@ describe('runtime rpc: loop bounds, batch updates and malformed tool arguments',
     const { runId } = await rt.request('prompt', { message: 'write two' });
     await rt.waitForEvent('agent_end', (e) => e.runId === runId);
     const updates = rt.events.flatMap((e) => (e.type === 'change_batch_updated' ? [e] : []));
-    const sizes = updates.map((u) => u.batch.changes.map((c) => c.path));
-    assert.deepEqual(sizes[0], ['one.txt']);
-    assert.deepEqual(sizes.at(-1), ['one.txt', 'two.txt']);
-    assert.ok(updates.every((u) => u.runId === runId && u.batch.status === 'open'));
+    assert.deepEqual(updates.map((u) => [u.changes.map((c) => c.path), u.removed, u.fileCount]), [[['one.txt'], [], 1], [['two.txt'], [], 2]]);
+    assert.ok(updates.every((u) => u.runId === runId && u.status === 'open' && u.batchId === updates[0]!.batchId));
   });
 
   it('invalid JSON tool arguments become a tool error the model sees in the next request', async () => {

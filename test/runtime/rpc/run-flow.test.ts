@@ -40,7 +40,9 @@ describe('runtime rpc: a turn that reads, then edits', () => {
     const batch = ready.batch;
     assert.equal(batch.changes.length, 1);
     assert.equal(batch.changes[0]!.kind, 'modify');
-    assert.equal(batch.changes[0]!.proposedContent, 'hello there\n');
+    assert.equal(batch.changes[0]!.proposedBytes, 'hello there\n'.length);
+    const { contents } = await rt.request('getChangeContents', { batchId: batch.id });
+    assert.deepEqual(contents.map((c) => [c.originalContent, c.proposedContent]), [['hello world\n', 'hello there\n']]);
     const state = await rt.request('getState', {});
     assert.equal(state.pendingBatch?.id, batch.id);
     // A new prompt while the batch waits is refused with a clear error.

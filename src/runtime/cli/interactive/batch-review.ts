@@ -1,4 +1,5 @@
 import type { ChangeBatch, ChangeResult } from '../../../protocol';
+import type { StoredBatch } from '../../changes';
 import { choice, choiceMenu, parseChoice, parsePick } from './answers';
 import type { InteractiveContext } from './context';
 import { changeSummary, renderChange, renderResult } from './diff-view';
@@ -52,7 +53,7 @@ export async function applyPendingBatch(ctx: InteractiveContext): Promise<Review
 }
 
 /** Lists the files numbered and reads a selection like `1,3` or `1-2`. Null goes back to the batch question. */
-async function pickFiles(ctx: InteractiveContext, batch: ChangeBatch): Promise<string[] | null> {
+async function pickFiles(ctx: InteractiveContext, batch: StoredBatch): Promise<string[] | null> {
   batch.changes.forEach((c, i) => ctx.view.line(`  ${String(i + 1).padStart(2)}. ${changeSummary(c, ctx.style)}`));
   for (;;) {
     const line = await ctx.input.ask('files to apply (e.g. 1,3 or 1-2; empty goes back) › ');
@@ -65,7 +66,7 @@ async function pickFiles(ctx: InteractiveContext, batch: ChangeBatch): Promise<s
 
 async function decide(
   ctx: InteractiveContext,
-  batch: ChangeBatch,
+  batch: StoredBatch,
   decision: 'accept_all' | 'reject_all' | 'accept_selected',
   ids?: string[],
 ): Promise<ReviewOutcome> {

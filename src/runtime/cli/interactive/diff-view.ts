@@ -1,5 +1,5 @@
 import type { Change, ChangeResult } from '../../../protocol';
-import { toUnifiedDiff } from '../../changes';
+import { toUnifiedDiff, type StoredChange } from '../../changes';
 import type { Style } from './ansi';
 
 /** `modify src/a.ts (+3 −1)`: what happens to the file and how many lines are added and removed. */
@@ -38,8 +38,8 @@ export function colorizeDiff(diffText: string, style: Style): string {
 }
 
 /** One file of a batch: a header line, then its colored unified diff (the `diff --git` preamble left out). */
-export function renderChange(change: Change, style: Style): string {
-  const patch = toUnifiedDiff({ id: '', runId: '', status: 'pending', changes: [change] });
+export function renderChange(change: StoredChange, style: Style): string {
+  const patch = toUnifiedDiff({ changes: [change] });
   const body = patch
     .split('\n')
     .filter((line) => !/^(diff --git|index |new file mode|deleted file mode|={3,})/.test(line))

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Change } from '../../../../src/protocol';
+import type { StoredChange } from '../../../../src/runtime/changes';
 import { colorWanted, createStyle } from '../../../../src/runtime/cli/interactive/ansi';
 import { changeSummary, colorizeDiff, renderChange, renderResult } from '../../../../src/runtime/cli/interactive/diff-view';
 
@@ -9,7 +9,7 @@ const CYAN = '\u001b[36m';
 const color = createStyle(true);
 const plain = createStyle(false);
 
-function change(over: Partial<Change>): Change {
+function change(over: Partial<StoredChange>): StoredChange {
   return {
     id: 'c1',
     path: 'src/a.ts',
@@ -19,6 +19,9 @@ function change(over: Partial<Change>): Change {
     proposedContent: 'one\nTWO\n',
     additions: 1,
     deletions: 1,
+    revision: 1,
+    originalBytes: 8,
+    proposedBytes: 8,
     ...over,
   };
 }
