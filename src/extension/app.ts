@@ -4,6 +4,7 @@
  * when the panel or a command needs it.
  */
 import * as vscode from 'vscode';
+import { batchIsIncomplete } from '../protocol/change-batch';
 import type { AgentEvent } from '../protocol/events';
 import { RpcErrorCode } from '../protocol/errors';
 import { ProtocolError } from '../sdk/errors';
@@ -32,7 +33,7 @@ import { shownModel } from './models/model-items';
 export class App implements vscode.Disposable {
   readonly output = new Output();
   readonly store = new SessionStore();
-  readonly content = new DiffContentProvider();
+  readonly content = new DiffContentProvider((batchId, changeIds) => this.fetchContents(batchId, changeIds));
   readonly host: RuntimeHost;
   readonly view: ChatViewProvider;
   readonly prompts: PermissionPrompts;
@@ -168,10 +169,14 @@ export class App implements vscode.Disposable {
         this.prompts.onDirectoryRequest(e);
         break;
       case 'change_batch_updated':
-        this.batches.setBatch(e.batch);
+        // the store merged the event (it carries only the files that changed)
+        this.batches.setBatch(this.store.batch);
+        if (this.store.batch && batchIsIncomplete(this.store.batch, e)) void this.refreshBatch(e.batchId);
         break;
       case 'change_batch_ready':
         this.batches.setBatch(e.batch);
+        // Contents now, once: if the runtime dies before the decision, the editor can still apply the batch.
+        void this.content.prefetch().catch((err: unknown) => this.output.warn(`could not fetch the proposed contents: ${err instanceof Error ? err.message : String(err)}`));
         if (!this.view.visible) void this.notifyBatch();
         break;
       case 'change_batch_decided': {
@@ -260,6 +265,25 @@ export class App implements vscode.Disposable {
     else if (pick === 'Reject All') await this.batches.decide('reject_all', undefined, b.id);
   }
 
+  /** One `getChangeContents` answer from the running runtime (a restarted one does not know the old batch). */
+  private async fetchContents(batchId: string, changeIds: string[]) {
+    const client = this.host.running;
+    if (!client) throw new Error('the runtime is not running; restart it to review the proposed changes');
+    return client.getChangeContents({ batchId, changeIds });
+  }
+
+  /** Batch updates were missed (the held batch lacks files): take the whole batch from the runtime's state. */
+  private async refreshBatch(batchId: string): Promise<void> {
+    try {
+      const { pendingBatch } = await (await this.client()).getState();
+      if (pendingBatch?.id !== batchId || this.store.batch?.id !== batchId) return;
+      this.store.batch = pendingBatch;
+      this.batches.setBatch(pendingBatch);
+    } catch (e) {
+      this.output.warn(`could not refresh the proposed changes: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   /** decideChanges, or a local apply when the (restarted) runtime no longer knows the batch we still hold. */
   private async decide(batchId: string, decision: 'accept_all' | 'reject_all' | 'accept_selected', changeIds?: string[]) {
     const client = await this.host.ensureStarted();
@@ -270,7 +294,7 @@ export class App implements vscode.Disposable {
       const batch = this.store.batch;
       if (e instanceof ProtocolError && e.code === RpcErrorCode.UnknownId && batch?.id === batchId) {
         this.output.warn(`the runtime does not know batch ${batchId} (it was restarted); applying the decision in the editor`);
-        return applyLocally(batch, decision, changeIds);
+        return applyLocally(batch, this.content.heldContents(batchId), decision, changeIds);
       }
       throw e;
     }

@@ -7,9 +7,9 @@ const batch: ChangeBatch = {
   runId: 'r1',
   status: 'pending',
   changes: [
-    { id: 'c1', path: 'src/new.ts', absolutePath: '/w/src/new.ts', kind: 'create', originalContent: null, proposedContent: 'a\nb\n', additions: 2, deletions: 0 },
-    { id: 'c2', path: 'notes.txt', absolutePath: '/w/notes.txt', kind: 'modify', originalContent: 'x\n', proposedContent: 'y\n', additions: 1, deletions: 1 },
-    { id: 'c3', path: 'old.txt', absolutePath: '/w/old.txt', kind: 'delete', originalContent: 'z\nz\nz\n', proposedContent: null, additions: 0, deletions: 3 },
+    { id: 'c1', path: 'src/new.ts', absolutePath: '/w/src/new.ts', kind: 'create', additions: 2, deletions: 0, revision: 1, originalBytes: null, proposedBytes: 4 },
+    { id: 'c2', path: 'notes.txt', absolutePath: '/w/notes.txt', kind: 'modify', additions: 1, deletions: 1, revision: 1, originalBytes: 2, proposedBytes: 2 },
+    { id: 'c3', path: 'old.txt', absolutePath: '/w/old.txt', kind: 'delete', additions: 0, deletions: 3, revision: 1, originalBytes: 6, proposedBytes: null },
   ],
 };
 

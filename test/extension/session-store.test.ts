@@ -9,7 +9,7 @@ const batch: ChangeBatch = {
   id: 'b1',
   runId: 'r1',
   status: 'pending',
-  changes: [{ id: 'c1', path: 'a.txt', absolutePath: '/w/a.txt', kind: 'create', originalContent: null, proposedContent: 'x\n', additions: 1, deletions: 0 }],
+  changes: [{ id: 'c1', path: 'a.txt', absolutePath: '/w/a.txt', kind: 'create', additions: 1, deletions: 0, revision: 1, originalBytes: null, proposedBytes: 2 }],
 };
 
 function feed(store: SessionStore, events: AgentEvent[]): void {
@@ -67,6 +67,20 @@ describe('extension session store (panel snapshot)', () => {
     assert.equal(init.state.provider, 'ggufserver');
     store.batchDecided('b1', [{ changeId: 'c1', path: 'a.txt', status: 'applied' }]);
     assert.equal(store.batch, null);
+  });
+
+  it('follows an open batch from updates that carry only the files that changed', () => {
+    const store = new SessionStore();
+    const change = (id: string, additions: number, revision = 1) => ({ ...batch.changes[0]!, id, path: `${id}.txt`, absolutePath: `/w/${id}.txt`, additions, revision });
+    const update = (changes: ReturnType<typeof change>[], removed: string[], fileCount: number): AgentEvent =>
+      ({ type: 'change_batch_updated', sessionId: s, runId: 'r1', batchId: 'b1', status: 'open', changes, removed, fileCount });
+    feed(store, [update([change('c1', 1)], [], 1), update([change('c2', 5)], [], 2), update([change('c1', 3, 2)], [], 2)]);
+    assert.deepEqual(store.batch?.changes.map((c) => [c.id, c.additions, c.revision]), [['c1', 3, 2], ['c2', 5, 1]], 'a changed file keeps its place');
+    feed(store, [update([], ['c1'], 1)]);
+    assert.deepEqual(store.batch?.changes.map((c) => c.id), ['c2']);
+    assert.equal(store.batch?.status, 'open');
+    const init = store.initMessage();
+    assert.ok(init.type === 'init' && init.pendingBatch?.files.length === 1 && init.pendingBatch.files[0]?.additions === 5);
   });
 
   it('marks a refused prompt failed and keeps context chips until sent', () => {

@@ -130,7 +130,7 @@ describe('chat panel in a browser', function () {
   });
 
   it('lists a change batch and sends review and decisions', async () => {
-    const change = (id: string, path: string, kind: string) => ({ id, path, absolutePath: `/w/${path}`, kind, originalContent: null, proposedContent: 'x', additions: 3, deletions: 1 });
+    const change = (id: string, path: string, kind: string) => ({ id, path, absolutePath: `/w/${path}`, kind, additions: 3, deletions: 1, revision: 1, originalBytes: null, proposedBytes: 1 });
     await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
     await send({ type: 'event', event: { type: 'change_batch_ready', sessionId: 's1', runId: 'r1', batch: { id: 'b1', runId: 'r1', status: 'pending', changes: [change('c1', 'a.ts', 'create'), change('c2', 'b.ts', 'modify')] } } });
     await page.waitForSelector(tid('batch-card'));
@@ -276,7 +276,7 @@ describe('chat panel in a browser', function () {
   });
 
   it('shows proposed writes as proposed, then their batch result, with the batch card below them', async () => {
-    const change = (id: string, path: string) => ({ id, path, absolutePath: `/w/${path}`, kind: 'modify', originalContent: 'a', proposedContent: 'b', additions: 1, deletions: 1 });
+    const change = (id: string, path: string) => ({ id, path, absolutePath: `/w/${path}`, kind: 'modify', additions: 1, deletions: 1, revision: 1, originalBytes: 1, proposedBytes: 1 });
     const write = (k: string, path: string) => [
       { type: 'tool_start', ...ids, toolCallId: k, toolName: 'write_file', args: { path, content: 'b' } },
       { type: 'tool_end', ...ids, toolCallId: k, toolName: 'write_file', durationMs: 2, success: true, output: 'ok' },
@@ -284,9 +284,9 @@ describe('chat panel in a browser', function () {
     await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
     await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'edit' } });
     for (const e of write('k1', 'notes.txt')) await send({ type: 'event', event: e });
-    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batch: { id: 'b1', runId: 'r1', status: 'open', changes: [change('c1', 'notes.txt')] } } });
+    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batchId: 'b1', status: 'open', changes: [change('c1', 'notes.txt')], removed: [], fileCount: 1 } });
     for (const e of write('k2', 'a-file-with-a-rather-long-name-that-needs-room.txt')) await send({ type: 'event', event: e });
-    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batch: { id: 'b1', runId: 'r1', status: 'open', changes: [change('c1', 'notes.txt'), change('c2', 'a-file-with-a-rather-long-name-that-needs-room.txt')] } } });
+    await send({ type: 'event', event: { type: 'change_batch_updated', ...ids, batchId: 'b1', status: 'open', changes: [change('c2', 'a-file-with-a-rather-long-name-that-needs-room.txt')], removed: [], fileCount: 2 } });
     await page.waitForSelector(`${tid('batch-card')} ${tid('batch-waiting')}`);
     const kinds = await page.locator('.item').evaluateAll((els) => els.map((e) => e.className.replace('item item-', '')));
     assert.deepEqual(kinds, ['user', 'tool', 'tool', 'batch'], 'the batch card comes after the tool cards');

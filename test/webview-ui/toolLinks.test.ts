@@ -12,7 +12,7 @@ const order = (m: TranscriptModel) => m.items.map((i) => i.id);
 function batch(status: ChangeBatch['status'], paths: string[]): ChangeBatch {
   return {
     id: 'b1', runId: 'r1', status,
-    changes: paths.map((p, i) => ({ id: `c${i}`, path: p, absolutePath: `/w/${p}`, kind: 'modify', originalContent: 'a', proposedContent: 'b', additions: 1, deletions: 1 })),
+    changes: paths.map((p, i) => ({ id: `c${i}`, path: p, absolutePath: `/w/${p}`, kind: 'modify', additions: 1, deletions: 1, revision: 1, originalBytes: 1, proposedBytes: 1 })),
   };
 }
 const write = (k: string, path: string): AgentEvent[] => [
@@ -32,7 +32,7 @@ describe('transcript links: batch card, proposed writes, answers on tool cards',
     const m = createTranscript();
     applyEvent(m, { type: 'agent_start', ...ids, prompt: 'edit two files' });
     feed(m, write('k1', 'a.ts'));
-    applyEvent(m, { type: 'change_batch_updated', ...ids, batch: batch('open', ['a.ts']) });
+    applyEvent(m, { type: 'change_batch_updated', ...ids, batchId: 'b1', status: 'open', changes: batch('open', ['a.ts']).changes, removed: [], fileCount: 1 });
     feed(m, write('k2', 'b.ts'));
     assert.deepEqual(order(m), ['user:r1', 'tool:k1', 'batch:b1', 'tool:k2'], 'precondition: the first update placed the card between the tools');
     const ch = applyEvent(m, { type: 'change_batch_ready', ...ids, batch: batch('pending', ['a.ts', 'b.ts']) });

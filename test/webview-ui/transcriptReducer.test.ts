@@ -22,7 +22,7 @@ function batch(status: ChangeBatch['status'], paths: string[]): ChangeBatch {
     id: 'b1',
     runId: 'r1',
     status,
-    changes: paths.map((p, i) => ({ id: `c${i}`, path: p, absolutePath: `/w/${p}`, kind: i === 0 ? 'create' : 'modify', originalContent: i === 0 ? null : 'a', proposedContent: 'b', additions: 2, deletions: i })),
+    changes: paths.map((p, i) => ({ id: `c${i}`, path: p, absolutePath: `/w/${p}`, kind: i === 0 ? 'create' : 'modify', additions: 2, deletions: i, revision: 1, originalBytes: i === 0 ? null : 1, proposedBytes: 1 })),
   };
 }
 
@@ -148,7 +148,7 @@ describe('transcript reducer', () => {
 
   it('keeps one card per change batch through updated, ready and decided', () => {
     const m = createTranscript();
-    applyEvent(m, { type: 'change_batch_updated', sessionId: 's1', runId: 'r1', batch: batch('open', ['a.ts']) });
+    applyEvent(m, { type: 'change_batch_updated', sessionId: 's1', runId: 'r1', batchId: 'b1', status: 'open', changes: batch('open', ['a.ts']).changes, removed: [], fileCount: 1 });
     applyEvent(m, { type: 'change_batch_ready', sessionId: 's1', runId: 'r1', batch: batch('pending', ['a.ts', 'b.ts']) });
     assert.equal(m.items.length, 1);
     const card = findItem(m, 'batch:b1', 'batch');
@@ -157,6 +157,21 @@ describe('transcript reducer', () => {
     applyEvent(m, { type: 'change_batch_decided', sessionId: 's1', batchId: 'b1', results: [{ changeId: 'c0', path: 'a.ts', status: 'applied' }, { changeId: 'c1', path: 'b.ts', status: 'stale' }] });
     assert.equal(card?.status, 'decided');
     assert.deepEqual(card?.results?.map((r) => r.status), ['applied', 'stale']);
+  });
+
+  it('merges open-batch updates that carry only the files they touched into one card', () => {
+    const m = createTranscript();
+    const [a, b] = batch('open', ['a.ts', 'b.ts']).changes;
+    const update = (changes: ChangeBatch['changes'], removed: string[], fileCount: number): AgentEvent =>
+      ({ type: 'change_batch_updated', sessionId: 's1', runId: 'r1', batchId: 'b1', status: 'open', changes, removed, fileCount });
+    applyEvent(m, update([a!], [], 1));
+    applyEvent(m, update([b!], [], 2));
+    applyEvent(m, update([{ ...a!, additions: 9, revision: 2 }], [], 2));
+    const card = findItem(m, 'batch:b1', 'batch');
+    assert.deepEqual(card?.files.map((f) => [f.path, f.additions]), [['a.ts', 9], ['b.ts', 2]], 'a changed file keeps its place');
+    applyEvent(m, update([], ['c0'], 1));
+    assert.deepEqual(findItem(m, 'batch:b1', 'batch')?.files.map((f) => f.path), ['b.ts']);
+    assert.equal(m.items.length, 1);
   });
 
   it('a tool_error event beside a failed tool_end adds no second error line; the tool card shows the failure', () => {

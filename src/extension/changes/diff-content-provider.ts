@@ -1,20 +1,28 @@
 /**
- * Serves both sides of a change batch's diffs from memory under our own URI scheme, so nothing is written to disk
- * before the user decides and no file content travels inside URIs.
+ * Serves both sides of a change batch's diffs under our own URI scheme, so nothing is written to disk before the user
+ * decides and no file content travels inside URIs. The contents come from the runtime when a diff is opened
+ * (change-contents.ts caches them per change revision); batch events carry summaries only.
  * URI form: `agentcli-change:/<workspace-relative path>?batch=<id>&change=<id>&side=original|proposed`: the path is the
  * file's own (the editor picks the language from it, and both sides of a diff show the same name), the query says
  * which batch, change and side.
  */
 import * as vscode from 'vscode';
-import type { ChangeBatch } from '../../protocol/records';
+import type { ChangeBatch, ChangeContents } from '../../protocol/records';
+import { ChangeContentsCache, type FetchContents } from './change-contents';
 
 export const CHANGE_SCHEME = 'agentcli-change';
 export type DiffSide = 'original' | 'proposed';
 
+const NOT_PENDING = '(this proposed change is no longer pending: it was decided or replaced)';
+
 export class DiffContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly contents = new Map<string, string>();
+  private readonly cache: ChangeContentsCache;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+
+  constructor(fetch: FetchContents) {
+    this.cache = new ChangeContentsCache(fetch);
+  }
 
   static uri(batchId: string, changeId: string, side: DiffSide, relativePath: string): vscode.Uri {
     const query = new URLSearchParams({ batch: batchId, change: changeId, side }).toString();
@@ -32,37 +40,44 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider, 
     return { batchId, changeId, side, path: uri.path.replace(/^\//, '') };
   }
 
-  /** Replaces the served contents with this batch's (a batch update may change proposed contents). */
+  /** Follows the batch; open diffs of a change whose proposal moved on are refreshed (they fetch again). */
   setBatch(batch: ChangeBatch): void {
-    const stale = new Set(this.contents.keys());
-    for (const c of batch.changes) {
-      for (const side of ['original', 'proposed'] as const) {
-        const uri = DiffContentProvider.uri(batch.id, c.id, side, c.path);
-        const key = uri.toString();
-        const text = (side === 'original' ? c.originalContent : c.proposedContent) ?? '';
-        stale.delete(key);
-        if (this.contents.get(key) !== text) {
-          const existed = this.contents.has(key);
-          this.contents.set(key, text);
-          if (existed) this.changed.fire(uri);
-        }
-      }
+    for (const id of this.cache.setBatch(batch)) {
+      const c = batch.changes.find((x) => x.id === id);
+      if (!c) continue;
+      this.changed.fire(DiffContentProvider.uri(batch.id, c.id, 'original', c.path));
+      this.changed.fire(DiffContentProvider.uri(batch.id, c.id, 'proposed', c.path));
     }
-    for (const key of stale) this.contents.delete(key);
+  }
+
+  /** Fetches every change's contents now (the batch is pending): a crashed runtime's batch can still be applied. */
+  prefetch(): Promise<void> {
+    return this.cache.prefetch();
+  }
+
+  /** The contents held for batch `batchId`, per change id. */
+  heldContents(batchId: string): ReadonlyMap<string, ChangeContents> {
+    return this.cache.heldFor(batchId);
   }
 
   clear(): void {
-    this.contents.clear();
+    this.cache.clear();
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    const text = this.contents.get(uri.toString());
-    if (text === undefined) return '(this proposed change is no longer pending: it was decided or replaced)';
-    return text;
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const parsed = DiffContentProvider.parse(uri);
+    if (!parsed) return NOT_PENDING;
+    try {
+      const contents = await this.cache.get(parsed.batchId, parsed.changeId);
+      if (!contents) return NOT_PENDING;
+      return (parsed.side === 'original' ? contents.originalContent : contents.proposedContent) ?? '';
+    } catch (e) {
+      return `(the contents of this proposed change could not be loaded from the agentcli runtime: ${e instanceof Error ? e.message : String(e)})`;
+    }
   }
 
   dispose(): void {
     this.changed.dispose();
-    this.contents.clear();
+    this.cache.clear();
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The extension's copy of what the chat panel shows, kept independent of the webview (which is destroyed when
  * hidden) and of the runtime process (which may crash): the transcript (same reducer as the webview), the panel
- * state, pending requests, the pending change batch with its contents, and context chips.
+ * state, pending requests, the pending change batch (summaries; its contents are in change-contents.ts), and context chips.
  * The `init` snapshot is built from it. No `vscode` import.
  */
+import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult } from '../../protocol/records';
@@ -82,6 +83,8 @@ export class SessionStore {
         this.directories.delete(event.requestId);
         return false;
       case 'change_batch_updated':
+        this.batch = mergeBatchUpdate(this.batch, event);
+        return false;
       case 'change_batch_ready':
         this.batch = event.batch;
         return false;

@@ -5,7 +5,7 @@
  */
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import type { AgentEvent, EventOf } from '../../../src/protocol/events';
-import type { ChangeBatch, ChangeResult } from '../../../src/protocol/records';
+import type { Change, ChangeBatch, ChangeResult } from '../../../src/protocol/records';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
@@ -90,8 +90,23 @@ export function addError(model: TranscriptModel, error: { message: string; remed
   return append(model, { kind: 'error', id: localId(model, 'err'), code: error.code ?? 'extension', message: error.message, remedy: error.remedy, runId: error.runId });
 }
 
+const toBatchFile = (c: Change): ItemOf<'batch'>['files'][number] => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions });
+
 export function toBatchFiles(batch: ChangeBatch): ItemOf<'batch'>['files'] {
-  return batch.changes.map((c) => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions }));
+  return batch.changes.map(toBatchFile);
+}
+
+/** An open batch changed: the event carries only the files it touched, merged here into the card's list. */
+function updateBatchFiles(model: TranscriptModel, e: EventOf<'change_batch_updated'>): Changes {
+  const removed = new Set(e.removed);
+  const held = findItem(model, itemIds.batch(e.batchId), 'batch')?.files ?? [];
+  const files = held.filter((f) => !removed.has(f.changeId));
+  for (const c of e.changes) {
+    const i = files.findIndex((f) => f.changeId === c.id);
+    if (i >= 0) files[i] = toBatchFile(c);
+    else if (!removed.has(c.id)) files.push(toBatchFile(c));
+  }
+  return upsertBatch(model, { batchId: e.batchId, runId: e.runId, status: 'open', files });
 }
 
 /** Add or update a batch card; an undecided card moves below the run's last item (the tool cards it summarizes). */
@@ -252,6 +267,7 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
     case 'directory_access_resolved':
       return resolveRequest(model, itemIds.directory(e.requestId), 'directory', e.outcome);
     case 'change_batch_updated':
+      return updateBatchFiles(model, e);
     case 'change_batch_ready':
       return upsertBatch(model, { batchId: e.batch.id, runId: e.batch.runId, status: e.batch.status, files: toBatchFiles(e.batch) });
     case 'change_batch_decided':
