@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIStub, type RecordedRequest, type StubReply } from '../test/stubs/openai-stub';
 import { CLI, makeWorkspace, startRuntime } from '../test/helpers/runtime-process';
+import { runBatchBench } from './batch-bench';
 import { measure, median, medianOf } from './measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -107,6 +108,9 @@ async function main() {
     `${fmt(activation)} (load ${fmt(median(activations.map((a) => a.loadMs)))})`,
     `target < 50 ms: ${activation < 50 ? 'met' : 'MISSED'}`,
   );
+
+  console.log('');
+  await runBatchBench();
 
   const sdkBench = path.join(__dirname, 'sdk-bench.ts');
   if (existsSync(sdkBench)) {
