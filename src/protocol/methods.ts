@@ -13,11 +13,10 @@ import {
   PromptContext,
   RecoveredApply,
   ResponseFormat,
+  SandboxState,
 } from './records';
 
-  SandboxState,
 const Empty = z.object({}).strict();
-
 
 /** Deepest nesting of an editor tool's `inputSchema` (the schema object is level 1): it is sent to the model as is. */
 export const MAX_EDITOR_SCHEMA_DEPTH = 32;
@@ -26,6 +25,7 @@ export const MAX_EDITOR_SCHEMA_BYTES = 64 * 1024;
 
 /** Most bytes of file contents (JSON-encoded) one `getChangeContents` answer carries: 8 MiB; the rest is listed in `omitted`. */
 export const MAX_CHANGE_CONTENTS_BYTES = 8 * 1024 * 1024;
+
 const Ok = z.object({ ok: z.literal(true) });
 
 export const Capabilities = z.object({
@@ -54,13 +54,13 @@ export const RuntimeState = z.object({
   pendingPermissions: z.array(PendingPermission),
   pendingDirectoryAccess: z.array(PendingDirectoryAccess),
   messageCount: z.number().int().nonnegative(),
+  /** How run_command is isolated; `available: false` with `reason` (and the fix) when the sandbox cannot start. */
+  sandbox: SandboxState.optional(),
 });
 export type RuntimeState = z.infer<typeof RuntimeState>;
 
 /** Typed decision kinds answered by the decisions model: yes/no (`noul`), one of given options, a score on a scale. */
 export const DecisionKind = z.enum(['noul', 'choice', 'score']);
-  /** How run_command is isolated; `available: false` with `reason` (and the fix) when the sandbox cannot start. */
-  sandbox: SandboxState.optional(),
 export type DecisionKind = z.infer<typeof DecisionKind>;
 
 /** A probability in [0, 1]. */
