@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  AttachFailureReason,
   ChangeBatch,
   ChangeContents,
   ChangeDecision,
   ChangeResult,
   DirectoryAccessScope,
+  HistoryEntry,
   HistoryMessage,
   PendingDirectoryAccess,
   PendingPermission,
@@ -18,6 +20,9 @@ import {
 
 const Empty = z.object({}).strict();
 
+/** Most entries one `getHistory` page holds. */
+export const MAX_HISTORY_PAGE_SIZE = 200;
+
 /** Deepest nesting of an editor tool's `inputSchema` (the schema object is level 1): it is sent to the model as is. */
 export const MAX_EDITOR_SCHEMA_DEPTH = 32;
 /** Largest `inputSchema` of one editor tool as JSON (64 KiB): it is sent with every model request. */
@@ -25,7 +30,6 @@ export const MAX_EDITOR_SCHEMA_BYTES = 64 * 1024;
 
 /** Most bytes of file contents (JSON-encoded) one `getChangeContents` answer carries: 8 MiB; the rest is listed in `omitted`. */
 export const MAX_CHANGE_CONTENTS_BYTES = 8 * 1024 * 1024;
-
 const Ok = z.object({ ok: z.literal(true) });
 
 export const Capabilities = z.object({
@@ -313,8 +317,57 @@ export const methods = {
   },
   /** Ask the hosted decisions model (serviceai, model `weka`) a typed question; independent of the chat's provider. */
   decide: { params: DecideParams, result: DecisionResult },
-  /** Clear the conversation; a pending change batch is kept. */
+  /** Clear the conversation and start a new saved session; a pending change batch is kept. */
   reset: { params: Empty, result: z.object({ sessionId: z.string() }) },
+  /**
+   * A page of saved sessions, newest first; only the runtime's folder unless `cwd` names another one or
+   * `allWorkspaces` is true. `page` starts at 1.
+   */
+  getHistory: {
+    params: z.object({
+      page: z.number().int().positive().default(1),
+      pageSize: z.number().int().positive().max(MAX_HISTORY_PAGE_SIZE).default(20),
+      cwd: z.string().min(1).optional(),
+      allWorkspaces: z.boolean().optional(),
+    }),
+    result: z.object({
+      entries: z.array(HistoryEntry),
+      total: z.number().int().nonnegative(),
+      page: z.number().int().positive(),
+      pageSize: z.number().int().positive(),
+    }),
+  },
+  /** A saved session with its messages, errors and undecided change batch; an unknown id is UnknownId. */
+  getSession: {
+    params: z.object({ sessionId: z.string().min(1) }),
+    result: HistoryEntry.extend({
+      messages: z.array(HistoryMessage),
+      errors: z.array(z.object({ at: z.string(), runId: z.string().optional(), code: z.string(), error: z.string() })),
+      pendingBatch: ChangeBatch.nullable(),
+      /** 1 when a torn last line (a write cut short by a killed runtime) was skipped. */
+      skippedLines: z.number().int().nonnegative(),
+    }),
+  },
+  /**
+   * Continue a saved session of this folder: exactly that id, or a typed failure. The next prompt carries its whole
+   * history; an undecided change batch is pending again. Refused while a run is active or a batch awaits a decision.
+   */
+  attachSession: {
+    params: z.object({ sessionId: z.string().min(1) }),
+    result: z.discriminatedUnion('attached', [
+      z.object({
+        attached: z.literal(true),
+        sessionId: z.string(),
+        messageCount: z.number().int().nonnegative(),
+        pendingBatch: ChangeBatch.nullable(),
+        /** 1 when a torn last line was skipped (and cut off the file). */
+        skippedLines: z.number().int().nonnegative(),
+        /** Paths of undecided changes that were not saved because their contents held a secret. */
+        unsavedChanges: z.array(z.string()).optional(),
+      }),
+      z.object({ attached: z.literal(false), reason: AttachFailureReason, message: z.string() }),
+    ]),
+  },
 } as const;
 
 export type Methods = typeof methods;

@@ -155,3 +155,22 @@ export const ResponseFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('json_schema'), name: z.string().min(1), schema: z.record(z.string(), z.unknown()) }),
 ]);
 export type ResponseFormat = z.infer<typeof ResponseFormat>;
+
+/** One saved session in the history list (`getHistory`): `title` is its first prompt, shortened. */
+export const HistoryEntry = z.object({
+  sessionId: z.string(),
+  title: z.string(),
+  cwd: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601: the last write. */
+  updatedAt: z.string(),
+  messageCount: z.number().int().nonnegative(),
+  provider: z.string(),
+  model: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** Why `attachSession` did not attach (spec 001 §7: never a different session instead). */
+export const AttachFailureReason = z.enum(['not_found', 'busy', 'corrupt', 'other_workspace']);
+export type AttachFailureReason = z.infer<typeof AttachFailureReason>;

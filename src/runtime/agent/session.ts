@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
 import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, summarizeBatch, type StoredBatch } from '../changes';
+import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
 import { PermissionPolicy } from '../permissions/policy';
@@ -41,6 +42,8 @@ export interface SessionOptions {
   appendSystemPrompt?: string[];
   skills?: string[];
   maxIterations?: number;
+  /** Saves the session as it happens and reads saved ones (attach); absent in tests that need no saving. */
+  saved?: SavedSessions;
 }
 
 export interface ActiveRun {
@@ -76,14 +79,14 @@ export class Session {
   private active: ActiveRun | undefined;
   private turn: { runId: string; turnId: string } | undefined;
   private coreTools: ToolDefinition[];
-
-  constructor(private readonly opts: SessionOptions) {
   /** How commands run (sandbox mode, environment); replaced with new settings. */
   sandbox: CommandSandbox;
   /** Secret values masked in tool output; rebuilt with new settings (a key set through configure). */
   secrets: SecretMasker;
   /** The commands' temp folder for the session (made by the first sandboxed command, removed at the end). */
   private readonly commandTmpDir: string;
+
+  constructor(private readonly opts: SessionOptions) {
     this.cwd = opts.cwd;
     this.config = opts.config;
     this.baseConfig = opts.config;
@@ -113,8 +116,6 @@ export class Session {
     });
     this.editorTools = new EditorTools(this.pending, (d) => this.emit(d), () => this.turn);
     this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
-  }
-
     this.sandbox = this.createSandbox(opts.config);
     this.secrets = SecretMasker.from(opts.config, process.env);
   }
@@ -133,6 +134,8 @@ export class Session {
   /** The warning an interactive or rpc session gives at its start when commands cannot run (probes the sandbox once). */
   sandboxNotice(): string | undefined {
     return this.sandbox.unavailableNotice();
+  }
+
   /**
    * Switches to new settings (`configure`): permission rules, additional directories, the command timeout and, unless
    * a mode was chosen explicitly, the default mode. Session grants and rules the user approved for the session stay.
@@ -142,17 +145,19 @@ export class Session {
     this.policy.setRules(config.permissions);
     this.config = config;
     this.grants.setConfigured([...config.permissions.additionalDirectories, this.outputDir]);
+    this.opts.saved?.configure(config);
     this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
-    if (!this.modeChosen) {
-      this.baseMode = config.permissions.defaultMode ?? 'interactive';
     this.sandbox = this.createSandbox(config);
     this.secrets = SecretMasker.from(config, process.env);
+    if (!this.modeChosen) {
+      this.baseMode = config.permissions.defaultMode ?? 'interactive';
       this.policy.mode = this.permissionMode;
     }
   }
 
   emit(draft: EventDraft): void {
     if (draft.type === 'turn_start') this.turn = { runId: draft.runId, turnId: draft.turnId };
+    this.opts.saved?.observe(this, draft); // before the host hears of it: what a host saw is on disk
     this.opts.host.emit({ ...draft, sessionId: this.id } as AgentEvent);
   }
 
@@ -230,14 +235,14 @@ export class Session {
           get permissionMode() {
             return session.permissionMode;
           },
-        },
-        pending: this.pending,
           get sandbox() {
             return session.sandbox;
           },
           get secrets() {
             return session.secrets;
           },
+        },
+        pending: this.pending,
         emit: (d) => this.emit(d),
         signal: controller.signal,
       });
@@ -324,6 +329,31 @@ export class Session {
     return { active: this.yoloActive, ...(this.yoloUntil ? { expiresAt: new Date(this.yoloUntil).toISOString() } : {}) };
   }
 
+  get saved(): SavedSessions | undefined {
+    return this.opts.saved;
+  }
+
+  /** Continues a saved session (attachSession); refused while a run is active or a change batch awaits a decision. */
+  attachSaved(sessionId: string): AttachOutcome {
+    if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `abort run ${this.active.runId} before attaching a saved session`);
+    const batch = this.store.pending() ?? this.store.open();
+    if (batch && batch.changes.length > 0 && sessionId !== this.id) {
+      throw new RuntimeRequestError(
+        RpcErrorCode.BatchPending,
+        `change batch ${batch.id} (${batch.changes.length} file(s)) is waiting for a decision: call decideChanges before attaching another session`,
+      );
+    }
+    if (!this.opts.saved) return { attached: false, reason: 'not_found', message: 'this runtime reads no saved sessions' };
+    return this.opts.saved.attach(this, sessionId);
+  }
+
+  /** Called by attach: the saved session's id, history and undecided change batch become this session's. */
+  restoreSaved(id: string, history: HistoryMessage[], batch: StoredBatch | null): void {
+    this.id = id;
+    this.history = history;
+    if (batch) this.store.restorePending(batch);
+  }
+
   /** Clears the conversation (a pending change batch is kept) and starts a new session id. */
   reset(): string {
     if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'abort the active run before resetting the conversation');
@@ -358,6 +388,7 @@ export class Session {
         acknowledged: p.acknowledged,
       })),
       messageCount: this.history.length,
+      sandbox: this.sandbox.state(),
     };
   }
 
@@ -370,16 +401,16 @@ export class Session {
   end(): void {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
     try {
-      sandbox: this.sandbox.state(),
+      this.sandbox.dispose();
+    } catch {
+      // a file a command left there that cannot be removed: it is in the temp folder
+    }
+    try {
       rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
     } catch {
       // not created, or holds command output
     }
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
+    this.opts.saved?.close();
   }
 }
-    try {
-      this.sandbox.dispose();
-    } catch {
-      // a file a command left there that cannot be removed: it is in the temp folder
-    }

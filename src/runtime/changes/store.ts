@@ -105,6 +105,17 @@ export class ChangeBatchStore {
     return this.pendingBatch ? snapshot(this.pendingBatch) : null;
   }
 
+  /**
+   * Makes a saved session's undecided batch the pending one again (attachSession). Only when no batch is open or
+   * pending; applying it later checks each file against its saved original as usual (stale when changed since).
+   */
+  restorePending(batch: StoredBatch): boolean {
+    if (this.pendingBatch || (this.openBatch && this.openBatch.changes.length > 0)) return false;
+    this.openBatch = null;
+    this.pendingBatch = snapshot({ ...batch, status: 'pending' });
+    return true;
+  }
+
   /** Close the open batch for review. A batch without changes is dropped (returns null). */
   finalize(): StoredBatch | null {
     const batch = this.openBatch;

@@ -22,6 +22,10 @@ export interface CliOptions {
   appendSystemPrompt: CliPromptSource[];
   skills: string[];
   maxIterations?: number;
+  /** `--resume <id>`: continue that saved session. */
+  resume?: string;
+  /** `--continue`: continue the newest saved session of this folder. */
+  continue: boolean;
   help: boolean;
   version: boolean;
 }
@@ -40,6 +44,8 @@ export const RUN_TARGETS = ['local'] as const;
 export const USAGE = `Usage: agentcli                      in a terminal: an interactive session (/model, /help, /exit)
        agentcli [options] [prompt]
        agentcli [options] -p <prompt> [local]   local: the run happens on this machine (the only target; the default)
+       agentcli --resume <id> | --continue   continue a saved session (--continue: the newest in this folder)
+       agentcli sessions <list [--all] | show <id> | rm <id>>   saved sessions (~/.agentcli/sessions)
        agentcli config <set|get|list|path> ...
        agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)
        agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path]  gguf server start command
@@ -71,6 +77,8 @@ Options:
   --max-iterations <n>             bound the loop (default: config maxIterations, 50)
   --permission-mode <mode>         interactive | restricted | unrestricted
   --mode <print|rpc>               rpc: serve JSON-RPC on stdio
+  --resume <id>                    continue saved session <id> (see agentcli sessions list), with -p or interactively
+  --continue                       continue the newest saved session of this folder
   -v, --version                    print the version
   -h, --help                       print this help
 
@@ -131,6 +139,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
         'max-iterations': { type: 'string' },
         'permission-mode': { type: 'string' },
         mode: { type: 'string' },
+        resume: { type: 'string' },
+        continue: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -167,6 +177,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (pm !== undefined && !PermissionMode.safeParse(pm).success) {
     throw new UsageError(`--permission-mode must be one of ${PermissionMode.options.join(', ')} (got "${pm}")`);
   }
+  if (v.resume !== undefined && v.continue) throw new UsageError('--resume <id> and --continue contradict each other: pick one');
+  if (v.resume !== undefined && v.resume.trim() === '') throw new UsageError('--resume needs a session id: see agentcli sessions list');
   if (v.restricted && v.yolo) throw new UsageError('--restricted and --yolo contradict each other: pick one');
   const prompts = promptSources(parsed.tokens ?? []);
   return {
@@ -185,6 +197,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     appendSystemPrompt: prompts.append,
     skills: v.skill,
     ...(v['max-iterations'] !== undefined ? { maxIterations: positiveInt('--max-iterations', v['max-iterations']) } : {}),
+    ...(v.resume !== undefined ? { resume: v.resume.trim() } : {}),
+    continue: v.continue,
     help: v.help,
     version: v.version,
   };

@@ -15,6 +15,8 @@ import { runPrint } from './print-run';
 import { RUNTIME_VERSION } from '../version';
 import type { Config } from '../config/schema';
 import { createCoreTools } from '../tools/registry';
+import { SavedSessions } from '../sessions/saved-sessions';
+import { resumeFromFlags } from '../sessions/resume';
 
 export type { CliIo } from './io';
 
@@ -29,6 +31,7 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
   decide: () => (require('./decide-command') as typeof import('./decide-command')).runDecideCommand,
   ggufserver: () => (require('./ggufserver-command') as typeof import('./ggufserver-command')).runGgufServerCommand,
   localrunner: () => (require('./localrunner-command') as typeof import('./localrunner-command')).runLocalRunnerCommand,
+  sessions: () => (require('./sessions-command') as typeof import('./sessions-command')).runSessionsCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -47,10 +50,12 @@ export function cliSystemPrompt(opts: CliOptions, io: CliIo, batchMode: boolean)
   });
 }
 
+/** Builds the session; with --resume/--continue it continues that saved session (a ResumeError says why it cannot). */
 export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
   const provider = sel?.provider ?? opts.provider;
-  return new Session({
+  const warn = (line: string) => io.stderr(`agentcli: ${line}\n`);
+  const session = new Session({
     cwd: io.cwd,
     home: io.home,
     config,
@@ -68,7 +73,11 @@ export function createSession(opts: CliOptions, config: Config, host: RunHost, i
     // The whole prompt, already built: the session uses it as is (no file or skill lookups per run).
     systemPrompt: cliSystemPrompt(opts, io, batchMode),
     ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
+    saved: new SavedSessions({ home: io.home, cwd: io.cwd, config, env: io.env, warn }),
   });
+  const note = resumeFromFlags(session, opts);
+  if (note) host.notice?.(note);
+  return session;
 }
 
 /**

@@ -154,6 +154,13 @@ export const ShellSettingsSchema = z.looseObject({
     .prefault({}),
 });
 
+/** Saved sessions (`~/.agentcli/sessions/`): whether to save, and how many and how old ones are kept. */
+export const SessionsSettingsSchema = z.looseObject({
+  persist: bool().default(true),
+  maxCount: positiveInt().default(500),
+  maxAgeDays: positiveInt().default(90),
+});
+
 const loopTypeMessage = `must be "${SUPPORTED_LOOP_TYPE}": "plan-and-execute", "parallel" and "reflexion" are not supported yet`;
 
 export const ConfigSchema = z.looseObject({
@@ -173,6 +180,7 @@ export const ConfigSchema = z.looseObject({
   permissions: PermissionsSettingsSchema.prefault({}),
   sandbox: SandboxSettingsSchema.prefault({}),
   shell: ShellSettingsSchema.prefault({}),
+  sessions: SessionsSettingsSchema.prefault({}),
   debug: bool().default(false),
 });
 
@@ -186,6 +194,7 @@ export type CloudHubSettings = z.output<typeof CloudHubSettingsSchema>;
 export type PermissionsSettings = z.output<typeof PermissionsSettingsSchema>;
 export type SandboxConfig = z.output<typeof SandboxSettingsSchema>;
 export type ShellSettings = z.output<typeof ShellSettingsSchema>;
+export type SessionsSettings = z.output<typeof SessionsSettingsSchema>;
 export type LoopType = (typeof LOOP_TYPES)[number];
 
 /** Parse with every default applied (e.g. `defaultConfig().localrunner.numCtx === 4096`). */

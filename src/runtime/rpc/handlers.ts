@@ -15,6 +15,8 @@ import { createProvider, parseModelSelector } from '../providers/create-provider
 import { RUNTIME_VERSION } from '../version';
 import { InvalidDecisionRequest, requestDecision } from '../decisions/client';
 import { ProviderError } from '../providers/types';
+import { summarizeBatch } from '../changes';
+import type { SavedSessionData } from '../sessions/reader';
 
 export type Handlers = { [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
 
@@ -59,6 +61,23 @@ function checkProviderPrefix(model: string, provider: ProviderId | undefined): v
       `invalid params for setModel: "model": the model after "${bareProvider}:" is missing: write ${bareProvider}/<model>`,
     );
   }
+}
+
+function savedSessionDetails(d: SavedSessionData): ResultOf<'getSession'> {
+  return {
+    sessionId: d.meta.sessionId,
+    title: d.meta.title,
+    cwd: d.meta.cwd,
+    createdAt: d.meta.createdAt,
+    updatedAt: d.updatedAt,
+    messageCount: d.messages.length,
+    provider: d.provider,
+    model: d.model,
+    messages: d.messages,
+    errors: d.errors,
+    pendingBatch: d.batch ? summarizeBatch(d.batch) : null,
+    skippedLines: d.tornBytes ? 1 : 0,
+  };
 }
 
 export function createHandlers(session: Session, capabilities: Capabilities): Handlers {
@@ -211,6 +230,21 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return ok;
     },
     reset: () => ({ sessionId: session.reset() }),
+    getHistory: (p) => {
+      // The schema's defaults apply on the wire; direct callers may leave them out too.
+      const q = { ...p, page: p.page ?? 1, pageSize: p.pageSize ?? 20 };
+      if (!session.saved) return { entries: [], total: 0, page: q.page, pageSize: q.pageSize };
+      return session.saved.history(q);
+    },
+    getSession: (p) => {
+      const loaded = session.saved?.load(p.sessionId);
+      if (!loaded?.ok) {
+        const code = loaded?.reason === 'corrupt' ? RpcErrorCode.InternalError : RpcErrorCode.UnknownId;
+        throw new RuntimeRequestError(code, loaded?.message ?? `no saved session "${p.sessionId}"`);
+      }
+      return savedSessionDetails(loaded.data);
+    },
+    attachSession: (p) => session.attachSaved(p.sessionId),
     decide: async (p) => {
       try {
         return await requestDecision(session.config, p);

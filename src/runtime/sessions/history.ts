@@ -1,0 +1,79 @@
+/**
+ * The history list (`getHistory`): newest first, one workspace (or all). Reads only each file's head (its meta line)
+ * and, for the entries of the page asked for, its last line: fast with thousands of saved sessions.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { idOfEntry, sessionFile } from './paths';
+import { readSessionHead, readSessionTail, type SessionSummary } from './reader';
+
+export interface HistoryEntry {
+  sessionId: string;
+  title: string;
+  cwd: string;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  provider: string;
+  model: string;
+}
+
+export interface HistoryQuery {
+  page: number;
+  pageSize: number;
+  /** Only sessions of this folder; undefined lists every workspace. */
+  cwd: string | undefined;
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Session files in the folder, with their heads (unreadable and corrupt files are left out). */
+export function scanSessions(dir: string): Array<{ id: string; file: string; summary: SessionSummary }> {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: Array<{ id: string; file: string; summary: SessionSummary }> = [];
+  for (const name of names) {
+    const id = idOfEntry(name);
+    if (!id) continue;
+    const file = sessionFile(dir, id);
+    const summary = readSessionHead(file);
+    if (summary && summary.meta.sessionId === id) out.push({ id, file, summary });
+  }
+  return out;
+}
+
+export function listHistory(dir: string, q: HistoryQuery): HistoryPage {
+  const cwd = q.cwd === undefined ? undefined : path.resolve(q.cwd);
+  const matching = scanSessions(dir)
+    .filter((s) => cwd === undefined || path.resolve(s.summary.meta.cwd) === cwd)
+    .sort((a, b) => b.summary.mtimeMs - a.summary.mtimeMs || (a.id < b.id ? 1 : -1));
+  const start = (q.page - 1) * q.pageSize;
+  const entries = matching.slice(start, start + q.pageSize).map(({ file, summary }) => {
+    const tail = readSessionTail(file, summary.meta);
+    return {
+      sessionId: summary.meta.sessionId,
+      title: summary.meta.title,
+      cwd: summary.meta.cwd,
+      createdAt: summary.meta.createdAt,
+      updatedAt: summary.updatedAt,
+      messageCount: tail.messageCount,
+      provider: tail.provider,
+      model: tail.model,
+    };
+  });
+  return { entries, total: matching.length, page: q.page, pageSize: q.pageSize };
+}
+
+/** The newest saved session of a folder (`agentcli --continue`). */
+export function latestSession(dir: string, cwd: string): string | undefined {
+  return listHistory(dir, { page: 1, pageSize: 1, cwd }).entries[0]?.sessionId;
+}

@@ -1,0 +1,169 @@
+/**
+ * Saves a session as it happens: watches the session's events and, at each boundary (every event but the streaming
+ * deltas), appends the history messages not saved yet, errors, provider/model changes and the undecided change batch
+ * in one write. The file is created at the session's first prompt, so sessions without one leave nothing behind.
+ */
+import type { HistoryMessage } from '../../protocol/records';
+import type { EventDraft } from '../agent/host';
+import type { StoredBatch } from '../changes';
+import { acquireLock, releaseLock } from './lock';
+import { lockFile, sessionFile } from './paths';
+import { SESSION_FILE_VERSION, type LineDraft, type SavedBatch, type SessionLine } from './records';
+import type { SessionRedactor } from './redaction';
+import { ensureSessionsDir, SessionFileWriter } from './writer';
+
+/** What the recorder reads of a session. */
+export interface RecordedSession {
+  readonly id: string;
+  readonly cwd: string;
+  readonly history: HistoryMessage[];
+  selected(): { provider: string; model: string };
+  readonly store: { pending(): StoredBatch | null };
+}
+
+export const TITLE_MAX_CHARS = 80;
+
+export function titleOf(prompt: string): string {
+  const oneLine = prompt.replace(/\s+/g, ' ').trim();
+  return oneLine.length > TITLE_MAX_CHARS ? `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}…` : oneLine;
+}
+
+export interface RecorderOptions {
+  dir: string;
+  redactor: SessionRedactor;
+  /** Called after a new session file is made (retention runs then). */
+  onCreated?(id: string): void;
+  warn(line: string): void;
+}
+
+export class SessionRecorder {
+  private id: string | undefined;
+  private writer: SessionFileWriter | undefined;
+  private history: HistoryMessage[] | undefined;
+  private written = 0;
+  private model: { provider: string; model: string } | undefined;
+  private failed = false;
+
+  constructor(private readonly opts: RecorderOptions) {}
+
+  /** The id of the session being written, if its file exists. */
+  get currentId(): string | undefined {
+    return this.writer ? this.id : undefined;
+  }
+
+  observe(session: RecordedSession, draft: EventDraft): void {
+    if (draft.type === 'message_update' || draft.type === 'tool_update') return;
+    if (session.id !== this.id) this.switchTo(session.id);
+    if (this.failed) return;
+    if (!this.writer) {
+      if (draft.type !== 'agent_start') return;
+      this.create(session, draft.prompt);
+      if (!this.writer) return;
+    }
+    try {
+      this.writer.appendAll(this.linesFor(session, draft));
+    } catch (e) {
+      this.fail(`could not save session ${session.id}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Continues an existing file (attach): `written` messages are in it already. */
+  adopt(session: RecordedSession, validBytes: number, model: { provider: string; model: string }): void {
+    this.switchTo(session.id);
+    const file = sessionFile(this.opts.dir, session.id);
+    this.writer = SessionFileWriter.reopen(file, validBytes);
+    this.history = session.history;
+    this.written = session.history.length;
+    this.model = model;
+  }
+
+  /** Closes the file and releases the lock (the runtime leaves, or the conversation is reset). */
+  close(): void {
+    this.switchTo(undefined);
+  }
+
+  private switchTo(id: string | undefined): void {
+    if (this.writer && this.id) releaseLock(lockFile(this.opts.dir, this.id));
+    this.writer?.close();
+    this.writer = undefined;
+    this.id = id;
+    this.history = undefined;
+    this.written = 0;
+    this.model = undefined;
+    this.failed = false;
+  }
+
+  private create(session: RecordedSession, prompt: string): void {
+    const sel = session.selected();
+    try {
+      ensureSessionsDir(this.opts.dir);
+      acquireLock(lockFile(this.opts.dir, session.id));
+      this.writer = SessionFileWriter.create(sessionFile(this.opts.dir, session.id), {
+        type: 'meta',
+        version: SESSION_FILE_VERSION,
+        sessionId: session.id,
+        cwd: session.cwd,
+        createdAt: new Date().toISOString(),
+        title: titleOf(this.opts.redactor.text(prompt)),
+        provider: sel.provider,
+        model: sel.model,
+      });
+      this.model = sel;
+      this.written = 0;
+    } catch (e) {
+      this.fail(`could not create the session file for ${session.id}: ${(e as Error).message}`);
+      return;
+    }
+    this.opts.onCreated?.(session.id);
+  }
+
+  private fail(message: string): void {
+    this.failed = true;
+    this.opts.warn(`${message}; this session is no longer saved`);
+  }
+
+  private linesFor(session: RecordedSession, draft: EventDraft): SessionLine[] {
+    const drafts: LineDraft[] = [];
+    const sel = session.selected();
+    if (!this.model || this.model.provider !== sel.provider || this.model.model !== sel.model) {
+      this.model = sel;
+      drafts.push({ type: 'model' });
+    }
+    if (session.history !== this.history) {
+      // A new history array (reset or attach) for the same id: save from its start.
+      this.history = session.history;
+      this.written = Math.min(this.written, session.history.length);
+    }
+    for (; this.written < session.history.length; this.written++) {
+      drafts.push({ type: 'message', message: this.opts.redactor.value(session.history[this.written]!) });
+    }
+    if (draft.type === 'error') {
+      drafts.push({
+        type: 'error',
+        ...(draft.runId ? { runId: draft.runId } : {}),
+        code: draft.code,
+        error: this.opts.redactor.text(draft.error),
+      });
+    } else if (draft.type === 'change_batch_ready') {
+      drafts.push(this.batchLine(session.store.pending()));
+    } else if (draft.type === 'change_batch_decided') {
+      drafts.push({ type: 'batch', batch: null });
+    }
+    const base = { at: new Date().toISOString(), count: this.written, provider: sel.provider, model: sel.model };
+    return drafts.map((d) => ({ ...d, ...base }) as SessionLine);
+  }
+
+  /** The pending batch with both sides of each change; a change whose contents hold a secret is left out. */
+  private batchLine(batch: StoredBatch | null): LineDraft {
+    if (!batch) return { type: 'batch', batch: null };
+    const r = this.opts.redactor;
+    const unsaved: string[] = [];
+    const changes = batch.changes.filter((c) => {
+      const secret = r.holdsSecret(c.originalContent) || r.holdsSecret(c.proposedContent);
+      if (secret) unsaved.push(c.path);
+      return !secret;
+    });
+    const saved: SavedBatch = { id: batch.id, runId: batch.runId, status: batch.status, changes: changes.map((c) => ({ ...c })) };
+    return { type: 'batch', batch: saved, ...(unsaved.length ? { unsaved } : {}) };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The lines of a saved session file (JSON lines, append-only). The first line is the `meta` record; every later line
+ * carries `count` (messages saved so far) and the provider and model in use, so a listing reads only the file's head
+ * and its last line.
+ */
+import { z } from 'zod';
+import { ChangeBatchStatus, ChangeKind, HistoryMessage } from '../../protocol/records';
+
+export const SESSION_FILE_VERSION = 1;
+
+export const MetaRecord = z.object({
+  type: z.literal('meta'),
+  version: z.literal(SESSION_FILE_VERSION),
+  sessionId: z.string(),
+  cwd: z.string(),
+  createdAt: z.string(),
+  /** The first prompt, shortened and redacted. */
+  title: z.string(),
+  provider: z.string(),
+  model: z.string(),
+});
+export type MetaRecord = z.infer<typeof MetaRecord>;
+
+const lineBase = { at: z.string(), count: z.number().int().nonnegative(), provider: z.string(), model: z.string() };
+
+export const MessageRecord = z.object({ type: z.literal('message'), ...lineBase, message: HistoryMessage });
+export const ErrorRecord = z.object({
+  type: z.literal('error'),
+  ...lineBase,
+  runId: z.string().optional(),
+  code: z.string(),
+  error: z.string(),
+});
+/** The provider or model changed (written before the first message that uses it). */
+export const ModelRecord = z.object({ type: z.literal('model'), ...lineBase });
+
+const SavedChange = z.object({
+  id: z.string(),
+  path: z.string(),
+  absolutePath: z.string(),
+  kind: ChangeKind,
+  additions: z.number().int().nonnegative(),
+  deletions: z.number().int().nonnegative(),
+  revision: z.number().int().positive(),
+  originalBytes: z.number().int().nonnegative().nullable(),
+  proposedBytes: z.number().int().nonnegative().nullable(),
+  originalContent: z.string().nullable(),
+  proposedContent: z.string().nullable(),
+});
+export const SavedBatch = z.object({ id: z.string(), runId: z.string(), status: ChangeBatchStatus, changes: z.array(SavedChange) });
+export type SavedBatch = z.infer<typeof SavedBatch>;
+
+/**
+ * The change batch waiting for a decision, or null once it was decided. `unsaved` lists the paths of changes left out
+ * because their contents held a secret (never written to disk).
+ */
+export const BatchRecord = z.object({
+  type: z.literal('batch'),
+  ...lineBase,
+  batch: SavedBatch.nullable(),
+  unsaved: z.array(z.string()).optional(),
+});
+
+export const SessionLine = z.discriminatedUnion('type', [MessageRecord, ErrorRecord, ModelRecord, BatchRecord]);
+export type SessionLine = z.infer<typeof SessionLine>;
+export type LineDraft = SessionLine extends infer L ? (L extends SessionLine ? Omit<L, keyof typeof lineBase> : never) : never;
