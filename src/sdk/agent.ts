@@ -4,7 +4,7 @@ import { RuntimeClient, type InitializeResult, type RuntimeClientOptions } from 
 import type { DecisionOf } from './decide';
 import type { ChangeBatchCallback } from './change-batch';
 import { answerDirectoryAccess, type DirectoryAccessCallback } from './directory-access';
-import type { DecideParams, DecisionKind } from '../protocol/methods';
+import type { DecideParams, DecisionKind, ParamsOf } from '../protocol/methods';
 import { RpcErrorCode } from '../protocol/errors';
 import {
   InvalidArgumentError,
@@ -207,6 +207,49 @@ export class Agent {
     return this.client.respondToDirectoryAccess({ requestId, allowed: false });
   }
 
+  /** Answers a permission request with the protocol's full params (`allowed`/`decision`, `scope`, `alternative`). */
+  permissionResponse(params: ParamsOf<'permissionResponse'>) {
+    return this.client.permissionResponse(params);
+  }
+
+  /** Confirms a permission request was received (e.g. shown to a user); grants nothing. */
+  acknowledgePermission(requestId: string) {
+    return this.client.acknowledgePermission(requestId);
+  }
+
+  /** Answers a directory access request with the protocol's full params (`allowed`, `scope`, `reason`). */
+  respondToDirectoryAccess(params: ParamsOf<'respondToDirectoryAccess'>) {
+    return this.client.respondToDirectoryAccess(params);
+  }
+
+  /** Confirms a directory access request was received; grants nothing. */
+  acknowledgeDirectoryAccess(requestId: string) {
+    return this.client.acknowledgeDirectoryAccess(requestId);
+  }
+
+  /** Decides a pending change batch (one a run left `undecided`): `accept_all`, `reject_all` or `accept_selected` + ids. */
+  decideChanges(params: ParamsOf<'decideChanges'>) {
+    return this.client.decideChanges(params);
+  }
+
+  /** Both sides of changes of a batch (`originalContent`, `proposedContent`), for a diff; large answers list the rest in `omitted`. */
+  getChangeContents(params: ParamsOf<'getChangeContents'>) {
+    return this.client.getChangeContents(params);
+  }
+
+  /**
+   * Answers a `step_end { awaitingDecision: true }`. Runs with `stopWhen` are answered by the agent itself; this is for
+   * hosts that drive step control on their own.
+   */
+  respondToStep(params: ParamsOf<'respondToStep'>) {
+    return this.client.respondToStep(params);
+  }
+
+  /** Cancels the run in progress (as `run.abort()`) and any pending request; always answers. */
+  abort() {
+    return this.client.abort();
+  }
+
   setPlanMode(enabled: boolean) {
     return this.client.setPlanMode(enabled);
   }
@@ -215,8 +258,41 @@ export class Agent {
     return this.client.setPermissionMode(mode);
   }
 
+  /** Unrestricted (yolo) mode on or off; `timeoutMinutes` (positive) turns it off again after that long. */
+  setYolo(params: ParamsOf<'setYolo'>) {
+    return this.client.setYolo(params);
+  }
+
+  /**
+   * Compatibility alias of `setYolo` (spec 001 §4.3); the same request.
+   * @deprecated use `setYolo`.
+   */
+  setYoloCompat(params: ParamsOf<'setYolo'>) {
+    return this.client.setYoloCompat(params);
+  }
+
   setModel(model: string) {
     return this.client.setModel(model);
+  }
+
+  /** Models the current (or named) provider offers, with the ones the chat cannot run marked unavailable. */
+  listModels(provider?: string) {
+    return this.client.listModels(provider);
+  }
+
+  /** Overlays settings (the config file's shape) in memory, keeping the conversation; each call replaces the last. */
+  configure(config: Record<string, unknown>) {
+    return this.client.configure(config);
+  }
+
+  /** Registers tools the host serves (the model sees `editor_<name>`); answer their calls with `respondToMcpInvocation`. */
+  setEditorMcpTools(tools: ParamsOf<'setEditorMcpTools'>['tools']) {
+    return this.client.setEditorMcpTools(tools);
+  }
+
+  /** Exactly one answer per `mcp_invocation` request id: `{ success: true, result }` or `{ success: false, error }`. */
+  respondToMcpInvocation(params: ParamsOf<'respondToMcpInvocation'>) {
+    return this.client.respondToMcpInvocation(params);
   }
 
   /** A typed decision (`noul`, `choice` or `score`) from the hosted decisions model, with probabilities. */
@@ -232,6 +308,12 @@ export class Agent {
     return this.client.getMessages();
   }
 
+  /** A rough token count of what the next model request would send, and the model's context window when known. */
+  getContextUsage() {
+    return this.client.getContextUsage();
+  }
+
+  /** Clears the conversation (a pending change batch is kept) and starts a new session id. */
   reset() {
     return this.client.reset();
   }

@@ -274,6 +274,13 @@ export class RuntimeClient {
   setYolo(p: ParamsOf<'setYolo'>) {
     return this.request('setYolo', p);
   }
+  /**
+   * Compatibility alias of `setYolo` (spec 001 §4.3, for code written against older SDKs); the same request.
+   * @deprecated use `setYolo`.
+   */
+  setYoloCompat(p: ParamsOf<'setYolo'>) {
+    return this.setYolo(p);
+  }
   setModel(model: string) {
     return this.request('setModel', { model });
   }

@@ -154,7 +154,7 @@ describe('sdk change batches: decided when the run ends', function () {
     assert.deepEqual(result.changes.map((c) => c.outcome), ['undecided', 'undecided']);
     assert.equal(read(cwd, 'a.txt'), 'old\n');
     await assert.rejects(agent.run('more'), BatchPendingError);
-    const decided = await agent.client.decideChanges({ batchId: result.changes[0]!.batchId, decision: 'accept_all' });
+    const decided = await agent.decideChanges({ batchId: result.changes[0]!.batchId, decision: 'accept_all' });
     assert.deepEqual(decided.results.map((r) => r.status), ['applied', 'applied']);
     assert.equal(read(cwd, 'a.txt'), 'new\n');
   });
