@@ -6,7 +6,10 @@ import { chat, collect, config, textOf } from './helpers';
 
 const KEY = 'hub-key-1234';
 
-/** spec §2.4.4: cloudhub.baseUrl is a full endpoint URL override that bypasses resourceName and deploymentName. */
+/**
+ * Spec 000 §2.4.4: "| baseUrl | string | none | full endpoint URL override; bypasses resourceName and deploymentName |"
+ * (and "| CLOUDHUB_ENDPOINT | cloudhub.baseUrl |", tested in env-overrides.test.ts).
+ */
 describe('cloudhub baseUrl as a full endpoint override', () => {
   let stub: OpenAIStub;
   beforeEach(async () => {
