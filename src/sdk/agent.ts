@@ -6,6 +6,7 @@ import type { ChangeBatchCallback } from './change-batch';
 import { answerDirectoryAccess, type DirectoryAccessCallback } from './directory-access';
 import type { DecideParams, DecisionKind, ParamsOf } from '../protocol/methods';
 import { RpcErrorCode } from '../protocol/errors';
+import { SessionAttachError } from './saved-sessions';
 import {
   InvalidArgumentError,
   PermissionCallbackError,
@@ -70,6 +71,11 @@ export interface AgentOptions
    * `RunResult.changes` tells what became of each change. A run's own `onChangeBatch` option overrides this one.
    */
   onChangeBatch?: ChangeBatchCallback;
+  /**
+   * Continue this saved session (see `getHistory`): its history goes with the next prompt. `Agent.create` rejects with
+   * `SessionAttachError` (reason `not_found`, `busy`, `corrupt` or `other_workspace`) when it cannot.
+   */
+  sessionId?: string;
   onTrace?: RuntimeClientOptions['onTrace'];
   onStderr?: RuntimeClientOptions['onStderr'];
 }
@@ -117,15 +123,28 @@ export class Agent {
     // A SERVICE_MODEL key in `env` wins over this process's variable, even when undefined (removed).
     const envModel = options.env && 'SERVICE_MODEL' in options.env ? options.env.SERVICE_MODEL : process.env.SERVICE_MODEL;
     const model = options.model ?? envModel;
-    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, onChangeBatch: _b, ...rest } = options;
+    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, onChangeBatch: _b, sessionId, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
     if (instructions !== undefined && instructions.trim() !== '') {
       promptArgs(instructions, options.cwd, 'instructions', '', ''); // checked here, so an error names this option
       client.appendSystemPrompt(instructions);
     }
+    if (sessionId !== undefined && (typeof sessionId !== 'string' || sessionId.trim() === '')) {
+      throw new InvalidArgumentError('sessionId must be a saved session id (see getHistory)');
+    }
     const agent = new Agent(client, options);
     await client.start();
+    if (sessionId !== undefined) {
+      const attached = await client.attachSession({ sessionId }).catch(async (e: unknown) => {
+        await agent.close();
+        throw e;
+      });
+      if (!attached.attached) {
+        await agent.close();
+        throw new SessionAttachError(sessionId, attached.reason, attached.message);
+      }
+    }
     return agent;
   }
 
@@ -316,6 +335,21 @@ export class Agent {
   /** Clears the conversation (a pending change batch is kept) and starts a new session id. */
   reset() {
     return this.client.reset();
+  }
+
+  /** A page of saved sessions, newest first (`{ page, pageSize, cwd?, allWorkspaces? }`); this folder's by default. */
+  getHistory(params: ParamsOf<'getHistory'> = {}) {
+    return this.client.getHistory(params);
+  }
+
+  /** A saved session with its messages, errors and undecided change batch. */
+  getSession(sessionId: string) {
+    return this.client.getSession({ sessionId });
+  }
+
+  /** Continues a saved session: `{ attached: true }` or `{ attached: false, reason }`; never a different session. */
+  attachSession(sessionId: string) {
+    return this.client.attachSession({ sessionId });
   }
 
   /** Ends the runtime (close stdin, SIGTERM, SIGKILL); queued runs fail, the active one fails as the runtime exits. Safe to call twice. */

@@ -296,6 +296,21 @@ export class RuntimeClient {
   reset() {
     return this.request('reset', {});
   }
+  /** A page of saved sessions, newest first: this folder's unless `cwd` names another or `allWorkspaces` is true. */
+  getHistory(p: ParamsOf<'getHistory'> = {}) {
+    return this.request('getHistory', p);
+  }
+  /** A saved session with its messages (a protocol error with code UnknownId when there is none). */
+  getSession(p: ParamsOf<'getSession'>) {
+    return this.request('getSession', p);
+  }
+  /**
+   * Continues a saved session of this folder: `{ attached: true, ... }` (the next prompt carries its history; an
+   * undecided change batch is pending again) or `{ attached: false, reason }`, never a different session.
+   */
+  attachSession(p: ParamsOf<'attachSession'>) {
+    return this.request('attachSession', p);
+  }
   listModels(provider?: string) {
     return this.request('listModels', provider === undefined ? {} : { provider });
   }

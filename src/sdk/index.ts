@@ -26,6 +26,7 @@ export {
   type ExitInfo,
 } from './client';
 export * from './errors';
+export { SessionAttachError } from './saved-sessions';
 export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
