@@ -86,12 +86,15 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
   const session = opts.createSession(emit);
   const handlers = createHandlers(session, opts.capabilities);
   let initialized = false;
+  /** The initialize being answered (it may wait for apply recovery): requests sent right behind it wait for it. */
+  let initializing: Promise<unknown> | undefined;
 
   connection.onRequest(async (method: string, rawParams: unknown) => {
     if (!(methodNames as string[]).includes(method)) {
       throw new ResponseError(RpcErrorCode.MethodNotFound, `unknown method "${method}"; available methods: ${methodNames.join(', ')}`);
     }
     const name = method as MethodName;
+    if (!initialized && name !== 'initialize' && initializing) await initializing.catch(() => undefined);
     if (!initialized && name !== 'initialize') {
       throw new ResponseError(RpcErrorCode.NotInitialized, `call "initialize" before "${name}"`);
     }
@@ -106,7 +109,9 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
       throw new ResponseError(RpcErrorCode.InvalidParams, `invalid params for ${name}: ${formatZodIssues(parsed.error.issues)}`);
     }
     try {
-      const result = await (handlers[name] as (p: unknown) => unknown)(parsed.data);
+      const answer = Promise.resolve((handlers[name] as (p: unknown) => unknown)(parsed.data));
+      if (name === 'initialize') initializing = answer;
+      const result = await answer;
       if (name === 'initialize') initialized = true;
       return result;
     } catch (e) {
