@@ -96,7 +96,12 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
   { key: 'ggufserver.seed', type: 'integer', default: -1, description: 'Random seed; `-1` means random.' },
   { key: 'ggufserver.maxTokens', type: 'integer', minimum: 1, description: 'Maximum tokens in a response. Unset: the server decides.' },
   // vendorapi
-  { key: 'vendorapi.model', type: 'string', description: 'Model id available to the account. Unset: the vendor\'s flagship model.' },
+  {
+    key: 'vendorapi.model',
+    type: 'string',
+    default: 'gpt-4.1',
+    description: 'Model id available to the account. Default `gpt-4.1`, the flagship multimodal model; set any model id the account can use.',
+  },
   { key: 'vendorapi.maxTokens', type: 'integer', minimum: 1, default: 4096, description: 'Maximum tokens in a response.' },
   { key: 'vendorapi.temperature', type: 'number', minimum: 0, maximum: 2, default: 0.7, description: 'Randomness, from 0 to 2.' },
   { key: 'vendorapi.topP', type: 'number', minimum: 0, maximum: 1, description: 'Nucleus sampling threshold, from 0 to 1.' },

@@ -101,9 +101,16 @@ export const GgufServerSettingsSchema = z.looseObject({
   maxTokens: positiveInt().optional(),
 });
 
+/**
+ * vendorapi's model when none is set (spec 000 §2.4.3: "the vendor's flagship multimodal model id"): text and image
+ * input, on every account tier, and it takes the `temperature` and `max_tokens` this provider sends (reasoning-only
+ * models refuse both). Override with vendorapi.model, SERVICE_MODEL or --model.
+ */
+export const VENDORAPI_DEFAULT_MODEL = 'gpt-4.1';
+
 export const VendorApiSettingsSchema = z.looseObject({
   apiKey: str().optional(),
-  model: str().optional(),
+  model: str().default(VENDORAPI_DEFAULT_MODEL),
   maxTokens: positiveInt().default(4096),
   temperature: numberFrom(0, 2).default(0.7),
   topP: numberFrom(0, 1).optional(),

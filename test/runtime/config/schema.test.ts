@@ -24,7 +24,7 @@ describe('config schema', () => {
       { ...config.ggufserver },
       { baseUrl: 'http://127.0.0.1:8080', contextSize: 4096, temperature: 0.7, topP: 0.9, topK: 40, repeatPenalty: 1.1, seed: -1 },
     );
-    assert.deepEqual({ ...config.vendorapi }, { maxTokens: 4096, temperature: 0.7 });
+    assert.deepEqual({ ...config.vendorapi }, { model: 'gpt-4.1', maxTokens: 4096, temperature: 0.7 });
     assert.deepEqual({ ...config.cloudhub }, { apiVersion: '2024-10-21', authMethod: 'api-key' });
     assert.deepEqual({ ...config.permissions }, { allow: [], ask: [], deny: [], additionalDirectories: [] });
   });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
+import { VENDORAPI_DEFAULT_MODEL } from '../../../src/runtime/config/schema';
 import { cloudHubDeploymentUrl } from '../../../src/runtime/providers/builders/cloudhub';
 import { ProviderError } from '../../../src/runtime/providers/types';
 import { startCloudHubStub } from '../../stubs/cloudhub-stub';
@@ -83,12 +84,27 @@ describe('createProvider: selection and request shape per provider', () => {
     }
   });
 
-  it('vendorapi: missing key or model is a config_error naming the setting', () => {
+  it('vendorapi: a missing key is a config_error naming the setting', () => {
     const noKey = configError(() => createProvider(config({ provider: 'vendorapi', vendorapi: { model: 'm' } })));
     assert.match(noKey.message, /vendorapi\.apiKey is not set/);
     assert.match(noKey.remedy, /VENDORAPI_API_KEY/);
-    const noModel = configError(() => createProvider(config({ provider: 'vendorapi', vendorapi: { apiKey: 'k' } })));
-    assert.match(noModel.message, /vendorapi\.model is not set/);
+  });
+
+  // Spec 000 §2.4.3: "| model | string | the vendor's flagship multimodal model id | model id available to the account |".
+  it('vendorapi: without a model the flagship multimodal default is requested; vendorapi.model and a selection override it', async () => {
+    const base = { apiKey: 'vk-default', baseUrl: stub.url };
+    const byDefault = createProvider(config({ provider: 'vendorapi', vendorapi: base }));
+    assert.equal(byDefault.model, VENDORAPI_DEFAULT_MODEL);
+    assert.equal(VENDORAPI_DEFAULT_MODEL, 'gpt-4.1');
+    stub.enqueue({ text: 'ok' }, { text: 'ok' }, { text: 'ok' });
+    await collect(byDefault.streamChat(chat()));
+    assert.equal(stub.requests.at(-1)?.body.model, 'gpt-4.1');
+    const configured = createProvider(config({ provider: 'vendorapi', vendorapi: { ...base, model: 'my-tuned-model' } }));
+    await collect(configured.streamChat(chat()));
+    assert.equal(stub.requests.at(-1)?.body.model, 'my-tuned-model');
+    const selected = createProvider(config({ provider: 'vendorapi', vendorapi: base }), { model: 'vendorapi/other-model' });
+    await collect(selected.streamChat(chat()));
+    assert.equal(stub.requests.at(-1)?.body.model, 'other-model');
   });
 
   it('serviceai: {baseUrl}/v1 with a Bearer key, default model fantail (256K context)', async () => {

@@ -126,11 +126,11 @@ describe('runtime rpc: configure and listModels', () => {
     assert.equal((await rt.request('getState', {})).model, 'local-gguf');
   });
 
-  it('lists a provider\'s models even before a model is chosen for it', async () => {
+  it('lists a provider\'s models when none is configured for it (current: its default model)', async () => {
     t.stub.setModels(['m-one', 'm-two']);
     const rt = await t.start(makeWorkspace({}, t.stub.origin, { vendorapi: { baseUrl: t.stub.url, apiKey: 'k-test' } }));
     const listed = await rt.request('listModels', { provider: 'vendorapi' });
     assert.deepEqual(listed.models.map((m) => m.id), ['m-one', 'm-two']);
-    assert.equal(listed.current, '');
+    assert.equal(listed.current, 'gpt-4.1', 'spec 000 §2.4.3: the default is the flagship multimodal model id');
   });
 });
