@@ -87,9 +87,9 @@ export const runtimeCases: E2ECase[] = [
       const vendorRow = ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: 'vendorapi' }).first();
       expect((await vendorRow.innerText()).includes('key set'), `the vendorapi row does not say its key is set: ${await vendorRow.innerText()}`);
       await pickRow(ctx, 'vendorapi');
-      // no model yet: asked for, not "(not configured)"
-      await statusBar(ctx.page, 'vendorapi: choose a model').waitFor({ timeout: 20000 });
-      await chatView(ctx.page).getByTestId('model-button').filter({ hasText: 'vendorapi · choose a model' }).waitFor({ timeout: 20000 });
+      // no model set: the provider's default model (vendorapi.model defaults to the flagship gpt-4.1), not "(not configured)"
+      await statusBar(ctx.page, 'vendorapi/gpt-4.1').waitFor({ timeout: 20000 });
+      await chatView(ctx.page).getByTestId('model-button').filter({ hasText: 'vendorapi · gpt-4.1' }).waitFor({ timeout: 20000 });
       // the model list of the new provider follows
       await ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: 'stub-vendor-model' }).first().waitFor({ timeout: 20000 });
       await shot(ctx, '28-select-provider-models');
