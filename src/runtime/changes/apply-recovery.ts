@@ -90,7 +90,7 @@ async function recoverOne(
   batchId: string,
   file: string,
   realRoot: string,
-  folders: Set<string>,
+  found: { folders: Set<string>; pids: Set<number> },
 ): Promise<RecoveredApply | undefined> {
   let data: JournalData;
   try {
@@ -101,7 +101,8 @@ async function recoverOne(
     return undefined;
   }
   if (data.version !== 1 || data.root !== realRoot || data.batchId !== batchId) return undefined;
-  for (const entry of data.entries) folders.add(path.dirname(entry.absolutePath));
+  for (const entry of data.entries) found.folders.add(path.dirname(entry.absolutePath));
+  if (Number.isInteger(data.pid)) found.pids.add(data.pid);
   const progressFile = path.join(dir, progressFileName(batchId));
   const progress = parseProgress(await fs.readFile(progressFile, 'utf8').catch(() => ''));
   let result: RecoveredApply;
@@ -124,16 +125,20 @@ async function recoverOne(
 /**
  * Finishes what dead runtimes left in the apply journal of the workspace `realRoot`: each of their batches is rolled
  * back (or found completed), and its journal removed. Journals of running processes are left alone. `folders` are the
- * folders of the recovered batches' files, where their temp files may be left.
+ * folders of the recovered batches' files, where their temp files may be left, and `deadPids` the processes that
+ * applied them (known dead).
  */
-export async function recoverInterruptedApplies(realRoot: string, stateDir: string): Promise<{ recovered: RecoveredApply[]; folders: string[] }> {
+export async function recoverInterruptedApplies(
+  realRoot: string,
+  stateDir: string,
+): Promise<{ recovered: RecoveredApply[]; folders: string[]; deadPids: number[] }> {
   const dir = journalDir(stateDir, realRoot);
   const recovered: RecoveredApply[] = [];
-  const folders = new Set<string>();
+  const found = { folders: new Set<string>(), pids: new Set<number>() };
   for (const { batchId, file } of await claimOrphans(dir)) {
-    const result = await recoverOne(dir, batchId, file, realRoot, folders);
+    const result = await recoverOne(dir, batchId, file, realRoot, found);
     if (result) recovered.push(result);
   }
   if (recovered.length > 0) await fs.rmdir(dir).catch(() => undefined);
-  return { recovered, folders: [...folders] };
+  return { recovered, folders: [...found.folders], deadPids: [...found.pids] };
 }

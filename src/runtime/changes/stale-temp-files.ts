@@ -3,8 +3,9 @@
  * atomic-write.ts). Only files matching that exact pattern whose process is not running are removed. Where it looks is
  * bounded, so a start never walks a huge tree: the folders named by recovered apply journals, then the workspace
  * breadth-first up to MAX_SWEEP_FOLDERS folders (skipping `.git` and `node_modules`, and never following symlinks).
- * A temp file younger than a minute is kept too: its writer may run in another pid namespace (a container sharing the
- * workspace), where its id means nothing here.
+ * A temp file younger than a minute is kept too (its writer may run in another pid namespace, a container sharing the
+ * workspace, where its id means nothing here), unless its writer is one of `deadPids`, known dead (a recovered
+ * journal's runtime).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,14 @@ export interface SweepResult {
   foldersSearched: number;
 }
 
-async function sweepFolder(dir: string, names: string[], result: SweepResult, alive: Map<number, boolean>, minAgeMs: number): Promise<void> {
+interface SweepContext {
+  result: SweepResult;
+  alive: Map<number, boolean>;
+  minAgeMs: number;
+  deadPids: ReadonlySet<number>;
+}
+
+async function sweepFolder(dir: string, names: string[], { result, alive, minAgeMs, deadPids }: SweepContext): Promise<void> {
   for (const name of names) {
     const match = TEMP_FILE_PATTERN.exec(name);
     if (!match?.[1]) continue;
@@ -43,7 +51,7 @@ async function sweepFolder(dir: string, names: string[], result: SweepResult, al
     try {
       const info = await fs.lstat(file);
       if (!info.isFile()) continue; // a folder or a symlink that only looks like a temp file
-      if (Date.now() - info.mtimeMs < minAgeMs) {
+      if (!deadPids.has(pid) && Date.now() - info.mtimeMs < minAgeMs) {
         result.kept.push(file);
         continue;
       }
@@ -59,10 +67,12 @@ async function sweepFolder(dir: string, names: string[], result: SweepResult, al
 export async function removeStaleTempFiles(
   root: string,
   extraFolders: string[] = [],
-  { maxFolders = MAX_SWEEP_FOLDERS, minAgeMs = MIN_TEMP_AGE_MS }: { maxFolders?: number; minAgeMs?: number } = {},
+  opts: { maxFolders?: number; minAgeMs?: number; deadPids?: number[] } = {},
 ): Promise<SweepResult> {
+  const maxFolders = opts.maxFolders ?? MAX_SWEEP_FOLDERS;
   const result: SweepResult = { removed: [], kept: [], foldersSearched: 0 };
   const alive = new Map<number, boolean>();
+  const ctx: SweepContext = { result, alive, minAgeMs: opts.minAgeMs ?? MIN_TEMP_AGE_MS, deadPids: new Set(opts.deadPids) };
   const seen = new Set<string>();
   for (const dir of extraFolders) {
     // A folder now reached through a symlink is not the one the journal named.
@@ -70,14 +80,14 @@ export async function removeStaleTempFiles(
     seen.add(dir);
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     result.foldersSearched++;
-    await sweepFolder(dir, names, result, alive, minAgeMs);
+    await sweepFolder(dir, names, ctx);
   }
   const queue = [root];
   while (queue.length > 0 && result.foldersSearched < maxFolders) {
     const dir = queue.shift()!;
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     result.foldersSearched++;
-    if (!seen.has(dir)) await sweepFolder(dir, entries.filter((e) => e.isFile()).map((e) => e.name), result, alive, minAgeMs);
+    if (!seen.has(dir)) await sweepFolder(dir, entries.filter((e) => e.isFile()).map((e) => e.name), ctx);
     seen.add(dir);
     for (const entry of entries) {
       if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) queue.push(path.join(dir, entry.name));

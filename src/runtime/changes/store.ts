@@ -75,8 +75,9 @@ export class ChangeBatchStore {
    */
   recover(): Promise<RecoveredApply[]> {
     this.recovery ??= recoverInterruptedApplies(realPathOf(this.root), this.stateDir).then(
-      ({ recovered, folders }) => {
-        const sweep = setTimeout(() => void removeStaleTempFiles(realPathOf(this.root), folders).catch(() => undefined), this.sweepDelayMs);
+      ({ recovered, folders, deadPids }) => {
+        const sweepNow = () => void removeStaleTempFiles(realPathOf(this.root), folders, { deadPids }).catch(() => undefined);
+        const sweep = setTimeout(sweepNow, this.sweepDelayMs);
         sweep.unref();
         return recovered;
       },

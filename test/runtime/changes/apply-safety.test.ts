@@ -240,6 +240,16 @@ describe('safe apply', () => {
       assert.ok(existsSync(path.join(outside, 'a.txt')));
     });
 
+    it("removes a young temp file only when its writer is known dead (a recovered journal's runtime)", async () => {
+      const dead = deadPid();
+      const young = abs(`dir/.a.txt.${dead}.0123456789ab.tmp`);
+      writeFileSync(young, 'partial');
+      await removeStaleTempFiles(root);
+      assert.ok(existsSync(young), 'kept: maybe a writer in another pid namespace');
+      await removeStaleTempFiles(root, [abs('dir')], { deadPids: [dead] });
+      assert.equal(existsSync(young), false);
+    });
+
     it('is bounded: it stops after the folder limit', async () => {
       const dead = deadPid();
       for (let i = 0; i < 5; i++) {

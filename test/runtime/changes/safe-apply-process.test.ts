@@ -63,6 +63,9 @@ describe('safe apply in a real runtime', () => {
     assert.equal(existsSync(path.join(cwd, 'three.txt')), true, 'killed before the whole batch landed');
     const journals = path.join(env.HOME!, '.agentcli', 'state', 'apply-journal');
     assert.equal(readdirSync(journals).length, 1, 'the journal of the interrupted batch is left');
+    // What a kill in the middle of an atomic write leaves: a fresh temp file of the dead runtime.
+    const tempOfKilled = path.join(cwd, `.two.txt.${rt.proc.pid}.0123456789ab.tmp`);
+    writeFileSync(tempOfKilled, 'TW');
 
     const next = await t.start(cwd, { env, initialize: false });
     const init = await next.request('initialize', { protocolVersion: PROTOCOL_VERSION });
@@ -74,6 +77,7 @@ describe('safe apply in a real runtime', () => {
     for (const [rel, content] of Object.entries(originals)) assert.equal(readFileSync(path.join(cwd, rel), 'utf8'), content, rel);
     assert.equal(existsSync(path.join(cwd, 'new')), false);
     assert.deepEqual(readdirSync(journals), [], 'the journal is gone');
+    await until("the killed runtime's temp file is removed (however young)", () => !existsSync(tempOfKilled));
 
     const again = await t.start(cwd, { env, initialize: false });
     assert.equal((await again.request('initialize', { protocolVersion: PROTOCOL_VERSION })).recoveredApplies, undefined, 'reported once');
