@@ -1,6 +1,7 @@
 import { describePendingBatch, reviewPendingBatch } from './batch-review';
 import type { InteractiveContext } from './context';
 import { openModelPicker, showError, switchModel, switchProvider } from './model-picker';
+import { runResumeCommand } from './resume-command';
 
 export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/model', 'pick a model of the current provider'],
@@ -9,6 +10,7 @@ export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/plan [on|off]', 'toggle plan mode (read-only tools; the agent describes a plan)'],
   ['/review', 'review proposed file changes that wait for a decision'],
   ['/reset', 'start a new conversation (pending changes are kept)'],
+  ['/resume [n|id]', 'list the saved sessions of this folder, or continue one'],
   ['/help', 'show this help'],
   ['/exit', 'leave (also Ctrl-D, or Ctrl-C at an empty prompt)'],
 ];
@@ -62,6 +64,9 @@ export async function runSlashCommand(line: string, ctx: InteractiveContext): Pr
         const batch = session.store.pending();
         if (batch) describePendingBatch(batch, ctx);
       }
+      return 'continue';
+    case '/resume':
+      runResumeCommand(arg, ctx);
       return 'continue';
     default:
       view.line(`${style.yellow('?')} unknown command ${name}: type /help for the list of commands`);
