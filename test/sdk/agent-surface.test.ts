@@ -5,6 +5,37 @@ import { methodNames } from '../../src/protocol/methods';
 import { Agent, RuntimeClient, type PermissionRequest } from '../../src/sdk';
 import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
+/** The TypeScript names of spec 001 §4.3 "Runtime control operations (all CLI-backed SDKs)". */
+const SPEC_4_3_OPERATIONS = [
+  'reset',
+  'createBrowserHandoff',
+  'attachBrowserHandoff',
+  'attachLatestBrowserHandoff',
+  'startAutomode',
+  'getAutomodeStatus',
+  'pauseAutomode',
+  'resumeAutomode',
+  'cancelAutomode',
+  'getAutomodeLog',
+  'acknowledgePermission',
+  'respondToDirectoryAccess',
+  'acknowledgeDirectoryAccess',
+  'decideChanges',
+  'getHistory',
+  'getSession',
+  'attachSession',
+  'setYolo',
+  'setYoloCompat',
+  'setEditorMcpTools',
+  'respondToMcpInvocation',
+  'getLearningRecommendations',
+  'updateLearnedSkills',
+  'generateSkill',
+  'getToolsRegistry',
+  'setContextCompact',
+];
+/** SDK-side aliases of a runtime method (spec 001 §4.3: "compatibility alias of the above"). */
+const ALIASES: Record<string, string> = { setYoloCompat: 'setYolo' };
 /** Operations covered by other Agent calls: `initialize` by `Agent.create`, `prompt` by `send`/`run`. */
 const COVERED_ELSEWHERE = new Set(['initialize', 'prompt']);
 
@@ -19,6 +50,18 @@ describe('sdk Agent carries the full runtime surface (spec 001 §4.3)', function
       .filter((m) => !COVERED_ELSEWHERE.has(m))
       .flatMap((m) => [hasMethod(Agent.prototype, m) ? [] : [`Agent.${m}`], hasMethod(RuntimeClient.prototype, m) ? [] : [`RuntimeClient.${m}`]].flat());
     assert.deepEqual(missing, []);
+  });
+
+  it('each §4.3 operation is either implemented on Agent and the client, or absent from both and listed as not built in the README', () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const notBuilt = readme.slice(readme.indexOf('## Limits and what is not built yet'));
+    const runtime = new Set<string>(methodNames);
+    for (const op of SPEC_4_3_OPERATIONS) {
+      const built = runtime.has(ALIASES[op] ?? op);
+      assert.equal(hasMethod(Agent.prototype, op), built, `Agent.${op}: ${built ? 'missing' : 'present though the runtime has no such operation'}`);
+      assert.equal(hasMethod(RuntimeClient.prototype, op), built, `RuntimeClient.${op}`);
+      if (!built) assert.ok(notBuilt.includes(`\`${op}\``), `the README's "not built" list names \`${op}\``);
+    }
   });
 
   it('the operations work through Agent against the real runtime', async () => {
