@@ -5,7 +5,7 @@ import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
 import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
-import { ChangeBatchStore, summarizeBatch, type StoredBatch } from '../changes';
+import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
@@ -102,6 +102,7 @@ export class Session {
       this.emit({ type: 'change_batch_updated', runId: u.runId, batchId: u.batchId, status: 'open', changes: u.changes, removed: u.removed, fileCount: u.fileCount });
     };
     this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
+    this.store.onRecovered = (recovered) => opts.host.notice?.(describeRecovered(recovered));
     this.files = opts.batchMode
       ? new BatchedFiles(this.store)
       : new DirectFiles(this.cwd, (p) => this.emit({ type: 'file_modified', path: p }));
@@ -199,6 +200,7 @@ export class Session {
   private async execute(req: RunRequest, controller: AbortController): Promise<RunOutcome> {
     this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
     if (this.opts.batchMode) this.store.beginRun(req.runId);
+    await this.store.recover(); // no tool of the run sees a batch a killed runtime left half applied
     let outcome: RunOutcome;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;

@@ -142,3 +142,19 @@ export async function recoverInterruptedApplies(
   if (recovered.length > 0) await fs.rmdir(dir).catch(() => undefined);
   return { recovered, folders: [...found.folders], deadPids: [...found.pids] };
 }
+
+/** One line per recovered batch, for a terminal: what happened and which files need a look. */
+export function describeRecovered(recovered: RecoveredApply[]): string {
+  return recovered
+    .map((r) => {
+      const count = (s: RecoveredFile['status']) => r.files.filter((f) => f.status === s).length;
+      const conflicts = r.files.filter((f) => f.status === 'conflict');
+      const head =
+        r.outcome === 'completed'
+          ? `change batch ${r.batchId} (applying since ${r.startedAt}) had been written completely before the runtime stopped`
+          : `change batch ${r.batchId} was interrupted mid-apply (since ${r.startedAt}); rolled back: ${count('restored')} file(s) restored to their originals, ${count('unchanged')} untouched`;
+      const tail = conflicts.length > 0 ? `; left as they are: ${conflicts.map((f) => f.error ?? f.path).join('; ')}` : '';
+      return head + tail;
+    })
+    .join('\n');
+}

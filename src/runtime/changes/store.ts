@@ -52,6 +52,8 @@ export class ChangeBatchStore {
   /** A proposal changed the open batch: only the entries it touched, never the whole batch. */
   onUpdate?: (update: BatchUpdate) => void;
   onFileWritten?: (relPath: string, changeId: string) => void;
+  /** Batches a killed runtime left were rolled back (or found completed) at this start. */
+  onRecovered?: (recovered: RecoveredApply[]) => void;
 
   private readonly newId: () => string;
   private readonly stateDir: string;
@@ -67,6 +69,9 @@ export class ChangeBatchStore {
     this.newId = options.newId ?? (() => `chg_${uniqueSuffix()}`);
     this.stateDir = options.stateDir ?? defaultStateDir();
     this.sweepDelayMs = options.sweepDelayMs ?? 500;
+    // Started at once (one folder read when there is nothing to recover), so even a one-shot run's tools find the
+    // workspace rolled back; applies and `initialize` await it.
+    void this.recover();
   }
 
   /**
@@ -79,6 +84,7 @@ export class ChangeBatchStore {
         const sweepNow = () => void removeStaleTempFiles(realPathOf(this.root), folders, { deadPids }).catch(() => undefined);
         const sweep = setTimeout(sweepNow, this.sweepDelayMs);
         sweep.unref();
+        if (recovered.length > 0) queueMicrotask(() => this.onRecovered?.(recovered));
         return recovered;
       },
       () => [],
@@ -91,7 +97,6 @@ export class ChangeBatchStore {
    * open batch of an earlier run still holds changes (they stay in it, attributed to that run).
    */
   beginRun(runId: string): boolean {
-    void this.recover();
     if (this.pendingBatch) return false;
     if (this.openBatch && this.openBatch.changes.length > 0) return false;
     this.openBatch = { id: this.newId(), runId, status: 'open', changes: [] };

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import os from 'node:os';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../../src/protocol';
-import { makeWorkspace, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
+import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,6 +81,36 @@ describe('safe apply in a real runtime', () => {
 
     const again = await t.start(cwd, { env, initialize: false });
     assert.equal((await again.request('initialize', { protocolVersion: PROTOCOL_VERSION })).recoveredApplies, undefined, 'reported once');
+  });
+
+  it('a one-shot run (-p) after a crash rolls back before its tools run and says so on stderr', async () => {
+    const cwd = makeWorkspace({ 'one.txt': 'one\n', 'two.txt': 'two\n' }, t.stub.origin);
+    t.stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'one.txt', content: 'ONE\n' } },
+          { name: 'write_file', arguments: { path: 'two.txt', content: 'TWO\n' } },
+        ],
+      },
+      { text: 'done' },
+    );
+    const env = testEnv();
+    const rt = await t.start(cwd, { env: { ...env, AGENTCLI_TEST_APPLY_DELAY_MS: '5000' } });
+    await rt.request('prompt', { message: 'change them' });
+    const ready = await rt.waitForEvent('change_batch_ready');
+    rt.request('decideChanges', { batchId: ready.batch.id, decision: 'accept_all' }).catch(() => undefined);
+    await until('the first file is written', () => readFileSync(path.join(cwd, 'one.txt'), 'utf8') === 'ONE\n');
+    rt.proc.kill('SIGKILL');
+    await new Promise((resolve) => rt.proc.once('exit', resolve));
+
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'one.txt' } }] }, { text: 'read' });
+    const r = await runCli(['-p', 'read one.txt'], cwd, env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`agentcli: change batch ${ready.batch.id} was interrupted mid-apply \\(since [^)]+\\); rolled back: 1 file\\(s\\) restored to their originals, 1 untouched`));
+    const toolResults = t.stub.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool');
+    assert.match(toolResults[0].content, /one\n|one/);
+    assert.doesNotMatch(toolResults[0].content, /ONE/, 'the tool read the rolled-back file');
+    assert.equal(readFileSync(path.join(cwd, 'one.txt'), 'utf8'), 'one\n');
   });
 
   it("temp files of dead writers are removed at start; a live writer's are kept", async () => {
