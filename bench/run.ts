@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startOpenAIStub, type RecordedRequest, type StubReply } from '../test/stubs/openai-stub';
 import { CLI, makeWorkspace, startRuntime } from '../test/helpers/runtime-process';
 import { runBatchBench } from './batch-bench';
+import { runSessionsBench } from './sessions-bench';
 import { measure, median, medianOf } from './measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -111,6 +112,8 @@ async function main() {
 
   console.log('');
   await runBatchBench();
+  console.log('');
+  await runSessionsBench();
 
   const sdkBench = path.join(__dirname, 'sdk-bench.ts');
   if (existsSync(sdkBench)) {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { idOfEntry, sessionFile } from './paths';
 import { readSessionHead, readSessionTail, type SessionSummary } from './reader';
+import type { MetaRecord } from './records';
 
 export interface HistoryEntry {
   sessionId: string;
@@ -32,6 +33,28 @@ export interface HistoryPage {
   pageSize: number;
 }
 
+/**
+ * Meta lines already read, by file: a file's meta line never changes, so later listings only stat it (for its last
+ * write). A file replaced by another with the same name is told apart by its inode.
+ */
+const heads = new Map<string, { ino: number; meta: MetaRecord }>();
+
+function summaryOf(file: string): SessionSummary | undefined {
+  const known = heads.get(file);
+  if (known) {
+    try {
+      const stat = fs.statSync(file);
+      if (stat.ino === known.ino) return { meta: known.meta, updatedAt: stat.mtime.toISOString(), mtimeMs: stat.mtimeMs, ino: stat.ino };
+    } catch {
+      heads.delete(file);
+      return undefined;
+    }
+  }
+  const summary = readSessionHead(file);
+  if (summary) heads.set(file, { ino: summary.ino, meta: summary.meta });
+  return summary;
+}
+
 /** Session files in the folder, with their heads (unreadable and corrupt files are left out). */
 export function scanSessions(dir: string): Array<{ id: string; file: string; summary: SessionSummary }> {
   let names: string[];
@@ -45,7 +68,7 @@ export function scanSessions(dir: string): Array<{ id: string; file: string; sum
     const id = idOfEntry(name);
     if (!id) continue;
     const file = sessionFile(dir, id);
-    const summary = readSessionHead(file);
+    const summary = summaryOf(file);
     if (summary && summary.meta.sessionId === id) out.push({ id, file, summary });
   }
   return out;

@@ -88,6 +88,8 @@ export interface SessionSummary {
   meta: MetaRecord;
   updatedAt: string;
   mtimeMs: number;
+  /** The file's inode (a cache of meta lines tells a replaced file apart). */
+  ino: number;
 }
 
 const HEAD_BYTES = 8192;
@@ -103,7 +105,7 @@ export function readSessionHead(file: string): SessionSummary | undefined {
     if (end < 0) return undefined;
     const meta = parseMeta(buf.subarray(0, end).toString('utf8'), file);
     const stat = fs.fstatSync(fd);
-    return { meta, updatedAt: stat.mtime.toISOString(), mtimeMs: stat.mtimeMs };
+    return { meta, updatedAt: stat.mtime.toISOString(), mtimeMs: stat.mtimeMs, ino: stat.ino };
   } catch {
     return undefined;
   } finally {
