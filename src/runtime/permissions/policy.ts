@@ -1,7 +1,8 @@
 /**
- * Decides allow / ask / deny for a tool call. Order: deny rules, then ask rules, then the checks no
- * rule can lift (risky commands, protected paths), then allow rules and session rules, then the
- * mode's default.
+ * Decides allow / ask / deny for a tool call. Order: deny rules, then ask rules, then the checks no broad rule can
+ * lift (protected paths; risky commands, which only an allow rule naming that exact command lifts), then allow rules
+ * and session rules, then paths outside the workspace (they need a granted folder, whatever the mode), then the mode's
+ * default.
  */
 import * as path from 'node:path';
 import type { PermissionMode } from '../../protocol/records';
@@ -181,6 +182,7 @@ export class PermissionPolicy {
     const allow = this.allowedBy(tool, matches);
     if (allow) return { decision: 'allow', cause: allow.cause, reason: `${shown}: allowed by rule ${formatRule(allow.rule)}` };
     if (readOnly) return this.readDefault(absolutePath, shown, grantedForCall);
+    if (absolutePath !== undefined && !this.isInsideOrGranted(absolutePath, grantedForCall)) return this.outside(shown);
     return this.modeDefault(`${tool} ${shown}`);
   }
 
@@ -192,24 +194,46 @@ export class PermissionPolicy {
     );
   }
 
+  private isInsideOrGranted(absolutePath: string, grantedForCall: readonly string[]): boolean {
+    return isInside(absolutePath, this.cwd) || isInside(realPathOf(absolutePath), this.cwd) || this.isGranted(absolutePath, grantedForCall);
+  }
+
   private readDefault(absolutePath: string | undefined, shown: string, grantedForCall: readonly string[]): Outcome {
-    const inside = absolutePath === undefined || isInside(absolutePath, this.cwd) || this.isGranted(absolutePath, grantedForCall);
-    if (inside) return { decision: 'allow', cause: 'read-allowed', reason: `${shown}: reading is allowed` };
-    if (this.mode === 'unrestricted') return { decision: 'allow', cause: 'mode-default', reason: `${shown}: reading is allowed in unrestricted mode` };
-    if (this.mode === 'restricted') {
-      return { decision: 'deny', cause: 'outside-workspace', reason: `${shown} is outside the workspace; restricted mode reads only inside it` };
+    if (absolutePath === undefined || this.isInsideOrGranted(absolutePath, grantedForCall)) {
+      return { decision: 'allow', cause: 'read-allowed', reason: `${shown}: reading is allowed` };
     }
-    return { decision: 'ask', cause: 'outside-workspace', reason: `${shown} is outside the workspace` };
+    return this.outside(shown);
+  }
+
+  /**
+   * A path outside the workspace and every granted folder: one rule for every mode, unrestricted included. It needs
+   * directory access (asked), or the folder in permissions.additionalDirectories; restricted mode denies it.
+   */
+  private outside(shown: string): Outcome {
+    if (this.mode === 'restricted') {
+      return { decision: 'deny', cause: 'outside-workspace', reason: `${shown} is outside the workspace; restricted mode works only inside it` };
+    }
+    return { decision: 'ask', cause: 'outside-workspace', reason: `${shown} is outside the workspace and every granted folder` };
   }
 
   private display(absolutePath: string): string {
     return isInside(absolutePath, this.cwd) ? path.relative(this.cwd, absolutePath) || '.' : absolutePath;
   }
 
+  /** An allow rule (configured or approved for the session) whose pattern is exactly this command, without wildcards. */
+  private exactAllowRule(command: string): PermissionRule | undefined {
+    const text = command.trim();
+    const exact = (rule: PermissionRule) => ruleAppliesTo(rule, 'Bash') && rule.pattern !== undefined && !rule.pattern.includes('*') && rule.pattern.trim() === text;
+    return this.rules.allow.find(exact) ?? this.sessionRules.find(exact);
+  }
+
   private evaluateBash(command: string): PermissionVerdict {
-    const parts = splitShellCommand(command).filter((part) => part.text !== '' || part.writes.length > 0);
+    const parts = splitShellCommand(command, this.context()).filter(
+      (part) => part.text !== '' || part.writes.length > 0 || part.risky !== undefined || part.unparseable !== undefined,
+    );
     if (parts.length === 0) return { decision: 'allow', cause: 'empty-command', reason: 'empty command', suggestedRules: [] };
-    const outcomes = parts.map((part) => this.evaluatePart(part));
+    const exact = this.exactAllowRule(command);
+    const outcomes = parts.map((part) => this.evaluatePart(part, exact));
     const worst = worstOf(outcomes);
     const suggestedRules = parts
       .filter((_, i) => outcomes[i]?.decision === 'ask')
@@ -218,8 +242,8 @@ export class PermissionPolicy {
     return { ...worst, suggestedRules: [...new Set(suggestedRules)] };
   }
 
-  private evaluatePart(part: CommandPart): Outcome {
-    const shown = part.text === '' ? `redirection to ${part.writes.map((w) => w.target).join(', ')}` : part.text;
+  private evaluatePart(part: CommandPart, exact: PermissionRule | undefined): Outcome {
+    const shown = part.text !== '' ? part.text : part.writes.length > 0 ? `redirection to ${part.writes.map((w) => w.target).join(', ')}` : part.env.join(' ');
     const matches = (pattern: string): boolean => part.text !== '' && matchesCommand(pattern, part.text);
     const targets = part.writes.map((write) => path.resolve(this.cwd, this.expandHome(write.target)));
 
@@ -231,12 +255,13 @@ export class PermissionPolicy {
     }
     const ask = this.findRule('ask', 'Bash', matches);
     if (ask) return { decision: 'ask', cause: 'ask-rule', reason: `"${shown}": rule ${formatRule(ask)} asks first` };
-    if (part.unparseable) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}": ${part.unparseable}` };
-    if (part.risky) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}" ${part.risky}` };
     for (const target of targets) {
       const why = protectedReason(target, this.context());
       if (why) return { decision: 'ask', cause: 'protected', reason: `"${shown}" writes ${this.display(target)}, which is protected (${why})` };
     }
+    if (exact) return { decision: 'allow', cause: 'allow-rule', reason: `"${shown}" is allowed by rule ${formatRule(exact)}, which names this exact command` };
+    if (part.unparseable) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}": ${part.unparseable}` };
+    if (part.risky) return { decision: 'ask', cause: 'risky-command', reason: `"${shown}" ${part.risky}` };
     if (part.text === '') return this.modeDefault(shown);
     const allow = this.allowedBy('Bash', matches);
     if (allow) return { decision: 'allow', cause: allow.cause, reason: `"${shown}" is allowed by rule ${formatRule(allow.rule)}` };

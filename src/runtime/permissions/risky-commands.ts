@@ -1,13 +1,18 @@
-/** Commands that always need a person's eye, even when an allow rule matches. */
+/**
+ * Commands that always need a person's eye, even under --yolo or a broad allow rule. Each check judges one simple
+ * command (name and arguments, quotes removed, `$HOME` read as `~`); the shell splitter feeds it every command a line
+ * runs, including those behind wrappers (`env`, `xargs`, `find -exec`), in `-c` strings, here-docs and substitutions.
+ * The checks by category live in `risk/`.
+ */
+import { baseName, type Arg, type Invocation } from './risk/args';
+import { fileRisk } from './risk/files';
+import { gitRisk } from './risk/git';
+import { sedScriptRisk } from './risk/inline-code';
+import { DOWNLOADERS, networkRisk } from './risk/network';
+import type { RiskContext } from './risk/paths';
+import { systemRisk } from './risk/system';
 
-const AS_OTHER_USER = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser']);
-const DISK_AND_POWER = new Set(['dd', 'fdisk', 'sfdisk', 'parted', 'wipefs', 'shred', 'shutdown', 'reboot', 'halt', 'poweroff']);
-export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
-const DOWNLOADERS = new Set(['curl', 'wget']);
-
-function baseName(word: string): string {
-  return word.slice(word.lastIndexOf('/') + 1);
-}
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'rbash', 'yash', 'posh']);
 
 export function commandName(words: readonly string[]): string {
   return baseName(words[0] ?? '');
@@ -21,45 +26,35 @@ export function isDownloader(words: readonly string[]): boolean {
   return DOWNLOADERS.has(commandName(words));
 }
 
-const HOME_FORMS = new Set(['~', '~/', '$HOME', '${HOME}', '"$HOME"', '$HOME/', '${HOME}/']);
-
-function isSweepingTarget(arg: string): boolean {
-  if (arg === '/' || arg === '/*' || arg === '.' || arg === '..' || arg === './' || HOME_FORMS.has(arg)) return true;
-  if (arg.includes('*')) return true;
-  if (/^(?:~|\$HOME|\$\{HOME\})\/[^/]*\/?$/.test(arg)) return true;
-  return /^\/[^/]+\/?$/.test(arg);
-}
-
-function hasFlag(args: readonly string[], short: string, long?: string): boolean {
-  return args.some(
-    (arg) => (arg.startsWith('-') && !arg.startsWith('--') && arg.slice(1).includes(short)) || (long !== undefined && arg === long),
-  );
-}
-
-/** Why this simple command is risky, or undefined. `words` are the normalized words (name first). */
-export function riskOf(words: readonly string[]): string | undefined {
-  const name = commandName(words);
-  const args = words.slice(1);
-  if (AS_OTHER_USER.has(name)) return `runs as another user (${name})`;
-  if (name === 'eval') return 'runs text as a command (eval)';
-  if (DISK_AND_POWER.has(name)) return `can destroy data or stop the machine (${name})`;
-  if (name.startsWith('mkfs')) return `formats a disk (${name})`;
-  if (name === 'rm') {
-    if (args.includes('--no-preserve-root')) return 'removes the root directory';
-    const recursive = hasFlag(args, 'r', '--recursive') || hasFlag(args, 'R');
-    if (recursive && args.some((arg) => !arg.startsWith('-') && isSweepingTarget(arg))) {
-      return 'removes files recursively from /, the home folder or a wildcard';
+function sedRisk(cmd: Invocation): string | undefined {
+  if (cmd.name !== 'sed' && cmd.name !== 'gsed') return undefined;
+  const scripts: Arg[] = [];
+  for (let i = 0; i < cmd.args.length; i++) {
+    const v = cmd.args[i]!.value;
+    if (v === '-e' || v === '--expression') {
+      const next = cmd.args[++i];
+      if (next) scripts.push(next);
     }
+    else if (v.startsWith('--expression=')) scripts.push({ ...cmd.args[i]!, value: v.slice(13) });
   }
-  if ((name === 'chmod' || name === 'chown') && (hasFlag(args, 'R', '--recursive'))) {
-    if (args.some((arg) => arg === '777' || arg === 'a+rwx' || arg === 'ugo+rwx' || isSweepingTarget(arg))) {
-      return `changes permissions recursively (${name} -R)`;
-    }
+  if (scripts.length === 0) {
+    const first = cmd.args.find((a, i) => !a.value.startsWith('-') && !['-f', '--file', '-l'].includes(cmd.args[i - 1]?.value ?? ''));
+    if (first) scripts.push(first);
   }
-  if (name === 'chmod' && args.includes('777') && args.some((arg) => isSweepingTarget(arg))) return 'makes system files writable by all';
-  if (name === 'kill' && args.includes('-1')) return 'kills every process';
-  if (name === 'git' && args[0] === 'push' && args.some((arg) => arg === '--force' || arg === '-f' || arg.startsWith('--force'))) {
-    return 'force-pushes over remote history';
+  for (const s of scripts) {
+    const why = sedScriptRisk(s.value);
+    if (why) return why;
   }
   return undefined;
+}
+
+/** Why this simple command is risky, or undefined. */
+export function riskOf(cmd: Invocation, ctx: RiskContext = {}): string | undefined {
+  return systemRisk(cmd, ctx) ?? fileRisk(cmd, ctx) ?? gitRisk(cmd) ?? networkRisk(cmd, ctx) ?? sedRisk(cmd);
+}
+
+/** The same check for plain words (`['rm', '-rf', '/']`), all taken as static text. */
+export function riskOfWords(words: readonly string[], ctx: RiskContext = {}): string | undefined {
+  const args = words.slice(1).map((value) => ({ value, dynamic: false, glob: /[*?[]/.test(value) }));
+  return riskOf({ name: commandName(words), args }, ctx);
 }

@@ -1,15 +1,20 @@
 /**
- * Splits a shell command into the simple commands it runs, with a real bash parser (unbash), so
- * that each part is judged on its own: `a && b | c`, `$(...)`, backticks, `( )`, `{ }`, process
- * substitution, and the script of `bash -c '...'`.
+ * Splits a shell command into the simple commands it runs, with a real bash parser (unbash), so that each part is
+ * judged on its own: `a && b | c`, `$(...)`, backticks, `( )`, `{ }`, process substitution, the script of
+ * `bash -c '...'`, here-docs fed to a shell, and the commands wrappers run (`env`, `xargs`, `find -exec`, ...).
+ * Each part says why it is risky (see risky-commands.ts and risk/) or why it cannot be judged.
  */
-import { forEachChild, parse, type Command, type Redirection, type SyntaxNode, type Word } from 'unbash';
-import { commandName, isDownloader, isShell, riskOf } from './risky-commands';
+import { forEachChild, parse, type Command, type Function as FunctionNode, type Redirection, type SyntaxNode, type Word } from 'unbash';
+import { argOf, type Arg } from './risk/args';
+import { judgeCall, type Call, type Judge } from './risk/judge-call';
+import type { RiskContext } from './risk/paths';
 
 export interface WriteRedirection {
   operator: string;
   /** The target as written (after quote removal), e.g. `out.txt`. */
   target: string;
+  /** The target is only known when the command runs (`> "$F"`). */
+  dynamic?: boolean;
 }
 
 export interface CommandPart {
@@ -26,110 +31,164 @@ export interface CommandPart {
   unparseable?: string;
 }
 
+/** Where relative paths, `~` and `$HOME` point, so targets can be placed (inside the workspace or not). */
+export type SplitOptions = RiskContext;
+
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+const READ_OPERATORS = new Set(['<', '<>']);
 const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 const MAX_NESTING = 4;
 
-function wordValue(word: Word): string {
-  return word.value;
+/** What flows into a pipeline stage from the stages before it. */
+export interface Feed {
+  downloaded: boolean;
+  secrets: boolean;
+  /** The text when it comes from one `echo`/`printf` of static words. */
+  literal?: string;
 }
 
-/** A word whose text is decided only at run time (variables, command output) cannot name a command. */
-function isDynamic(word: Word): boolean {
-  return (word.parts ?? []).some((part) => !['Literal', 'SingleQuoted', 'DoubleQuoted', 'AnsiCQuoted'].includes(part.type) ||
-    (part.type === 'DoubleQuoted' && part.parts.some((child) => child.type !== 'Literal')));
+/** Facts about a part that matter to the stages after it. */
+export interface PartFacts {
+  downloads: boolean;
+  secrets: boolean;
+  literal?: string;
+}
+
+/** State shared by a command line and every script nested in it. */
+export interface Shared {
+  ctx: RiskContext;
+  /** Files the line downloads (normalized paths), so running them later is caught. */
+  downloaded: Set<string>;
+  facts: WeakMap<CommandPart, PartFacts>;
 }
 
 function writesOf(redirects: readonly Redirection[]): WriteRedirection[] {
   const writes: WriteRedirection[] = [];
   for (const redirect of redirects) {
     if (redirect.type !== 'Redirect' || !WRITE_OPERATORS.has(redirect.operator) || !redirect.target) continue;
-    const target = wordValue(redirect.target);
-    if (HARMLESS_TARGETS.has(target) || target.startsWith('/dev/fd/')) continue;
-    writes.push({ operator: redirect.operator, target });
+    const target = argOf(redirect.target);
+    if (HARMLESS_TARGETS.has(target.value) || target.value.startsWith('/dev/fd/') || /^&?\d*-?$/.test(redirect.target.value)) continue;
+    writes.push({ operator: redirect.operator, target: target.value, ...(target.dynamic ? { dynamic: true } : {}) });
   }
   return writes;
 }
 
-/** The script of `bash -c '<script>'` (also `-lc`, `-ec`), if the command is one. */
-function inlineShellScript(command: Command, words: readonly string[]): { script?: string; dynamic: boolean } {
-  if (!isShell(words)) return { dynamic: false };
-  const args = command.suffix.filter((node): node is Word => node.type === 'Word');
-  const flagIndex = args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg.value));
-  const scriptWord = flagIndex === -1 ? undefined : args[flagIndex + 1];
-  if (scriptWord === undefined) return { dynamic: false };
-  return isDynamic(scriptWord) ? { dynamic: true } : { script: scriptWord.value, dynamic: false };
+function readsOf(redirects: readonly Redirection[]): Arg[] {
+  return redirects.flatMap((r) => (r.type === 'Redirect' && READ_OPERATORS.has(r.operator) && r.target ? [argOf(r.target)] : []));
 }
 
-class Splitter {
-  readonly parts: CommandPart[] = [];
+/** The body of a here-doc or here-string fed to the command's stdin. */
+function stdinTextOf(redirects: readonly Redirection[]): Arg | undefined {
+  for (const r of redirects) {
+    if (r.type === 'HereString' && r.target) return argOf(r.target);
+    if (r.type === 'HereDoc') {
+      const dynamic = !r.delimiter?.quoted && (r.body.parts ?? []).some((p) => p.type !== 'Literal');
+      return { value: r.body.text, dynamic, glob: false };
+    }
+  }
+  return undefined;
+}
 
-  constructor(private readonly depth: number) {}
+/** Does the function call itself in a pipeline or in the background (`:(){ :|:& };:`)? */
+function isForkBomb(node: FunctionNode): boolean {
+  const name = node.name.value;
+  let found = false;
+  const walk = (n: SyntaxNode, spawning: boolean): void => {
+    if (found) return;
+    if (n.type === 'Command' && n.name?.value === name && spawning) found = true;
+    const next = spawning || (n.type === 'Statement' && n.background === true) || (n.type === 'Pipeline' && n.commands.length > 1);
+    forEachChild(n, (child) => walk(child, next));
+  };
+  walk(node.body, false);
+  return found;
+}
+
+class Splitter implements Judge {
+  readonly parts: CommandPart[] = [];
+  feed: Feed | undefined;
+
+  constructor(
+    readonly shared: Shared,
+    readonly depth: number,
+    private readonly placeholders?: ReadonlySet<string>,
+  ) {}
 
   visit(node: SyntaxNode, inheritedWrites: readonly WriteRedirection[]): void {
     if (node.type === 'Script' && node.errors && node.errors.length > 0) {
       this.parts.push(unparseablePart(node.source ?? '', node.errors[0]?.message ?? 'syntax error'));
       return;
     }
-    if (node.type === 'Command') {
-      this.command(node, inheritedWrites);
-      return;
+    if (node.type === 'Command') return this.command(node, inheritedWrites);
+    if (node.type === 'Function' && isForkBomb(node)) {
+      this.parts.push({ text: `${node.name.value}()`, words: [], env: [], writes: [], risky: 'defines a fork bomb (a function that keeps starting copies of itself)' });
     }
     if (node.type === 'Redirected') {
       const writes = [...inheritedWrites, ...writesOf(node.redirects)];
       forEachChild(node, (child) => this.visit(child, child === node.command ? writes : inheritedWrites));
       return;
     }
-    if (node.type === 'Pipeline') {
-      this.pipeline(node.commands, inheritedWrites);
-      return;
-    }
+    if (node.type === 'Pipeline') return this.pipeline(node.commands, inheritedWrites);
     forEachChild(node, (child) => this.visit(child, inheritedWrites));
   }
 
   private pipeline(commands: readonly SyntaxNode[], inheritedWrites: readonly WriteRedirection[]): void {
-    let downloaded = false;
-    for (const stage of commands) {
+    const outer = this.feed;
+    let feed: Feed | undefined = outer;
+    commands.forEach((stage, i) => {
       const start = this.parts.length;
+      this.feed = i === 0 ? outer : feed;
       this.visit(stage, inheritedWrites);
-      for (const part of this.parts.slice(start)) {
-        if (isDownloader(part.words)) downloaded = true;
-        else if (isShell(part.words) && start > 0 && stage !== commands[0] && !part.risky) {
-          part.risky = downloaded ? 'pipes a download into a shell' : 'pipes text into a shell';
-        }
-      }
-    }
+      const produced = this.parts.slice(start).map((p) => this.shared.facts.get(p)).filter((f): f is PartFacts => f !== undefined);
+      const literal = produced.length === 1 ? produced[0]!.literal : undefined;
+      feed = {
+        downloaded: (i > 0 && feed?.downloaded === true) || produced.some((f) => f.downloads),
+        secrets: (i > 0 && feed?.secrets === true) || produced.some((f) => f.secrets),
+        ...(literal !== undefined ? { literal } : {}),
+      };
+    });
+    this.feed = outer;
   }
 
   private command(node: Command, inheritedWrites: readonly WriteRedirection[]): void {
     const env = node.prefix.filter((item) => item.type === 'Assignment').map((item) => item.text);
-    const words = [node.name, ...node.suffix].filter((item): item is Word => item?.type === 'Word').map(wordValue);
+    const words = [node.name, ...node.suffix].filter((item): item is Word => item?.type === 'Word');
     const writes = [...inheritedWrites, ...writesOf(node.redirects)];
-    // Nested commands ($(...), backticks, <(...)) run too: visit every child for them.
+    // Nested commands ($(...), backticks, <(...)) run too, before this one: their parts come first.
+    const before = this.parts.length;
+    const feed = this.feed;
+    this.feed = undefined;
     forEachChild(node, (child) => this.visit(child, []));
+    this.feed = feed;
+    const nested = this.parts.slice(before);
+    const stdinText = stdinTextOf(node.redirects);
+    const call: Call = {
+      args: words.map((w) => argOf(w, this.placeholders)),
+      words: words.map((w) => w.value),
+      env,
+      writes,
+      reads: readsOf(node.redirects),
+      nested,
+      ...(stdinText ? { stdinText } : {}),
+    };
     if (words.length === 0) {
-      if (writes.length > 0) this.parts.push({ text: '', words, env, writes });
+      if (writes.length > 0 || env.length > 0) judgeCall(this, call);
       return;
     }
-    const part: CommandPart = { text: words.join(' '), words, env, writes };
-    if (node.name && isDynamic(node.name)) part.unparseable = 'the command name is only known when it runs';
-    const risk = riskOf(words);
-    if (risk) part.risky = risk;
-    const inline = inlineShellScript(node, words);
-    if (inline.dynamic) {
-      part.unparseable = `the script given to ${commandName(words)} -c is only known when it runs`;
-    } else if (inline.script !== undefined) {
-      if (this.depth >= MAX_NESTING) {
-        part.unparseable = 'shell commands are nested too deeply';
-      } else {
-        const inner = splitShellCommand(inline.script, this.depth + 1);
-        for (const innerPart of inner) innerPart.writes.unshift(...writes);
-        if (part.risky) this.parts.push(part);
-        this.parts.push(...inner);
-        return;
-      }
+    judgeCall(this, call);
+  }
+
+  /** Splits a script run by a command (`bash -c`, a here-doc, `eval`, ...) and adds its parts. */
+  splitNested(script: string, writes: readonly WriteRedirection[], placeholders?: ReadonlySet<string>): CommandPart[] {
+    if (this.depth >= MAX_NESTING) {
+      const part = unparseablePart(script, 'nested too deeply');
+      part.unparseable = 'shell commands are nested too deeply';
+      this.parts.push(part);
+      return [part];
     }
-    this.parts.push(part);
+    const inner = split(script, this.shared, this.depth + 1, placeholders ?? this.placeholders);
+    for (const part of inner) part.writes.unshift(...writes);
+    this.parts.push(...inner);
+    return inner;
   }
 }
 
@@ -137,8 +196,7 @@ function unparseablePart(text: string, problem: string): CommandPart {
   return { text: text.trim(), words: [], env: [], writes: [], unparseable: `cannot parse the command (${problem})` };
 }
 
-/** The simple commands of `command`; unparseable input gives one part flagged `unparseable`. */
-export function splitShellCommand(command: string, depth = 0): CommandPart[] {
+function split(command: string, shared: Shared, depth: number, placeholders?: ReadonlySet<string>): CommandPart[] {
   let script;
   try {
     script = parse(command);
@@ -148,7 +206,12 @@ export function splitShellCommand(command: string, depth = 0): CommandPart[] {
   if (script.errors && script.errors.length > 0) {
     return [unparseablePart(command, script.errors[0]?.message ?? 'syntax error')];
   }
-  const splitter = new Splitter(depth);
+  const splitter = new Splitter(shared, depth, placeholders);
   splitter.visit(script, []);
   return splitter.parts;
+}
+
+/** The simple commands of `command`; unparseable input gives one part flagged `unparseable`. */
+export function splitShellCommand(command: string, opts: SplitOptions = {}): CommandPart[] {
+  return split(command, { ctx: { cwd: opts.cwd, home: opts.home }, downloaded: new Set(), facts: new WeakMap() }, 0);
 }

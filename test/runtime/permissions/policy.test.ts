@@ -131,7 +131,9 @@ describe('PermissionPolicy', () => {
       }
       assert.equal(p.evaluate(write('/w/project/.vscode/notes.md'), false).decision, 'allow');
       assert.equal(p.evaluate(write('/w/project/src/a.ts'), false).decision, 'allow');
-      assert.equal(p.evaluate(read('/home/u/.bashrc'), true).decision, 'allow');
+      const outside = p.evaluate(read('/home/u/.bashrc'), true);
+      assert.equal(outside.decision, 'ask', 'outside the workspace needs a granted folder, unrestricted or not');
+      assert.equal(outside.cause, 'outside-workspace');
       assert.equal(p.evaluate(bash('echo x > ~/.profile'), false).decision, 'ask');
       assert.equal(p.evaluate(bash('echo x > /etc/motd'), false).decision, 'ask');
       assert.equal(p.evaluate(bash('echo x 2>/dev/null > out.txt'), false).decision, 'allow');
