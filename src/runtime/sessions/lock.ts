@@ -1,35 +1,78 @@
 /**
- * One runtime at a time holds a saved session: `<id>.lock` holds the holder's process id. A lock whose process is gone
- * (killed, crashed) is not held: the next runtime takes it over.
+ * One runtime at a time holds a saved session: `<id>.lock` holds the holder's process id and, on Linux, the process's
+ * start time (so a later process that got the same id is not taken for the holder). A lock whose process is gone
+ * (killed, crashed) is not held: the next runtime takes it over. Locks still held are removed when the process exits.
  */
 import fs from 'node:fs';
 import { uniqueSuffix } from '../unique-id';
 
 export type LockResult = { locked: true } | { locked: false; holderPid: number };
 
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by someone else
-  }
+interface Holder {
+  pid: number;
+  /** Start time in clock ticks since boot (field 22 of /proc/<pid>/stat); undefined where there is no /proc. */
+  start?: string;
 }
 
-function readHolder(file: string): number | undefined {
+function startTimeOf(pid: number): string | undefined {
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-    return Number.isNaN(pid) ? undefined : pid;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
 }
 
+const self: Holder = { pid: process.pid, ...(startTimeOf(process.pid) ? { start: startTimeOf(process.pid)! } : {}) };
+
+function processAlive(h: Holder): boolean {
+  if (!Number.isInteger(h.pid) || h.pid <= 0) return false;
+  try {
+    process.kill(h.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false; // EPERM: alive, owned by someone else
+  }
+  if (h.start === undefined) return true;
+  const now = startTimeOf(h.pid);
+  return now === undefined || now === h.start;
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    const [pid, start] = fs.readFileSync(file, 'utf8').trim().split(/\s+/);
+    const n = Number.parseInt(pid ?? '', 10);
+    return Number.isNaN(n) ? undefined : { pid: n, ...(start ? { start } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+const isSelf = (h: Holder | undefined) => h !== undefined && h.pid === self.pid && (h.start === undefined || h.start === self.start);
+
+/** Lock files this process holds, removed at exit. */
+const held = new Set<string>();
+let exitHook = false;
+
+function remember(file: string): void {
+  held.add(file);
+  if (exitHook) return;
+  exitHook = true;
+  process.on('exit', () => {
+    for (const f of held) {
+      try {
+        if (isSelf(readHolder(f))) fs.rmSync(f, { force: true });
+      } catch {
+        // leaving anyway
+      }
+    }
+  });
+}
+
 /** Creates the lock file atomically (a fully written temp file hard-linked into place: never half-written). */
 function tryCreate(file: string): boolean {
   const tmp = `${file}.${uniqueSuffix()}.tmp`;
-  fs.writeFileSync(tmp, `${process.pid}\n`, { mode: 0o600 });
+  fs.writeFileSync(tmp, `${self.pid}${self.start ? ` ${self.start}` : ''}\n`, { mode: 0o600 });
   try {
     fs.linkSync(tmp, file);
     return true;
@@ -44,10 +87,16 @@ function tryCreate(file: string): boolean {
 /** Takes the lock for this process; `holderPid` names the live process that holds it otherwise. */
 export function acquireLock(file: string): LockResult {
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (tryCreate(file)) return { locked: true };
+    if (tryCreate(file)) {
+      remember(file);
+      return { locked: true };
+    }
     const holder = readHolder(file);
-    if (holder === process.pid) return { locked: true };
-    if (holder !== undefined && processAlive(holder)) return { locked: false, holderPid: holder };
+    if (isSelf(holder)) {
+      remember(file);
+      return { locked: true };
+    }
+    if (holder !== undefined && processAlive(holder)) return { locked: false, holderPid: holder.pid };
     // The holder is gone: move its lock aside (only one contender's rename succeeds) and try again.
     const stale = `${file}.${uniqueSuffix()}.stale`;
     try {
@@ -56,7 +105,7 @@ export function acquireLock(file: string): LockResult {
       continue; // another runtime moved it first
     }
     const moved = readHolder(stale);
-    if (moved !== undefined && moved !== holder && processAlive(moved)) {
+    if (moved !== undefined && moved.pid !== holder?.pid && processAlive(moved)) {
       // Between our read and the rename another runtime took the lock over: give it back.
       try {
         fs.linkSync(stale, file);
@@ -64,20 +113,21 @@ export function acquireLock(file: string): LockResult {
         // a third runtime holds it now
       }
       fs.rmSync(stale, { force: true });
-      return { locked: false, holderPid: moved };
+      return { locked: false, holderPid: moved.pid };
     }
     fs.rmSync(stale, { force: true });
   }
-  return { locked: false, holderPid: readHolder(file) ?? -1 };
+  return { locked: false, holderPid: readHolder(file)?.pid ?? -1 };
 }
 
 /** Is the lock held by a live process other than this one? */
 export function lockedByOther(file: string): boolean {
   const holder = readHolder(file);
-  return holder !== undefined && holder !== process.pid && processAlive(holder);
+  return holder !== undefined && !isSelf(holder) && processAlive(holder);
 }
 
 /** Releases the lock when this process holds it. */
 export function releaseLock(file: string): void {
-  if (readHolder(file) === process.pid) fs.rmSync(file, { force: true });
+  held.delete(file);
+  if (isSelf(readHolder(file))) fs.rmSync(file, { force: true });
 }

@@ -90,6 +90,11 @@ describe('saved session files', () => {
     fs.writeFileSync(lock, `${process.ppid}\n`);
     assert.equal(lockedByOther(lock), true);
     assert.deepEqual(acquireLock(lock), { locked: false, holderPid: process.ppid });
+    if (process.platform === 'linux') {
+      // The same process id with another start time: a later process that got a dead holder's id does not hold it.
+      fs.writeFileSync(lock, `${process.ppid} 1\n`);
+      assert.equal(lockedByOther(lock), false);
+    }
     // A dead process's lock is taken over.
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     fs.writeFileSync(lock, `${dead}\n`);
