@@ -290,12 +290,16 @@ export class Session {
     }
   }
 
-  /** Both sides of changes of the open or pending batch (events carry none), bounded per answer. */
-  changeContents(batchId: string, changeIds?: string[]) {
+  /**
+   * Both sides of changes of the open or pending batch (events carry none), bounded per answer; one change larger than
+   * `maxChange` (the host's line limit) is refused with a message naming it.
+   */
+  changeContents(batchId: string, changeIds?: string[], maxChange = Number.POSITIVE_INFINITY) {
     try {
-      return { batchId, ...this.store.contents(batchId, changeIds, MAX_CHANGE_CONTENTS_BYTES) };
+      return { batchId, ...this.store.contents(batchId, changeIds, MAX_CHANGE_CONTENTS_BYTES, maxChange) };
     } catch (e) {
       if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
+      if ((e as Error).name === 'ContentsTooLargeError') throw new RuntimeRequestError(RpcErrorCode.InvalidParams, (e as Error).message);
       throw e;
     }
   }

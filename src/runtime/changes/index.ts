@@ -1,5 +1,5 @@
 export { ChangeBatchStore, countLineChanges, type ChangeBatchStoreOptions } from './store';
-export { UnknownIdError } from './errors';
+export { ContentsTooLargeError, UnknownIdError } from './errors';
 export { summarizeBatch, summarizeChange, type BatchUpdate, type StoredBatch, type StoredChange } from './stored';
 export { describeRecovered } from './apply-recovery';
 export { toUnifiedDiff } from './unified-diff';

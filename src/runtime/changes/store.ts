@@ -7,7 +7,7 @@ import { recoverInterruptedApplies } from './apply-recovery';
 import { readTextOrNull } from './atomic-write';
 import { defaultStateDir } from './journal';
 import { removeStaleTempFiles } from './stale-temp-files';
-import { UnknownIdError } from './errors';
+import { ContentsTooLargeError, UnknownIdError } from './errors';
 import { uniqueSuffix } from '../unique-id';
 import { contentsOf, summarizeChange, utf8Bytes, type BatchUpdate, type StoredBatch, type StoredChange } from './stored';
 
@@ -214,9 +214,15 @@ export class ChangeBatchStore {
   /**
    * Both sides of changes of the open or pending batch `batchId`: all of them, or those of `changeIds` in that order.
    * At most `maxBytes` of contents (as JSON, escapes counted) are returned, and always at least one change; the ids left out, from the first that
-   * did not fit on, are listed in `omitted` for the host to ask again.
+   * did not fit on, are listed in `omitted` for the host to ask again. A change larger than `maxChangeBytes` on its own
+   * cannot travel in one message: ContentsTooLargeError names it.
    */
-  contents(batchId: string, changeIds: string[] | undefined, maxBytes: number): { contents: ChangeContents[]; omitted: string[] } {
+  contents(
+    batchId: string,
+    changeIds: string[] | undefined,
+    maxBytes: number,
+    maxChangeBytes = Number.POSITIVE_INFINITY,
+  ): { contents: ChangeContents[]; omitted: string[] } {
     const batch = [this.openBatch, this.pendingBatch].find((b) => b?.id === batchId);
     if (!batch) {
       const known = [this.openBatch, this.pendingBatch].filter((b) => b !== null).map((b) => `${b.id} (${b.status})`);
@@ -237,6 +243,13 @@ export class ChangeBatchStore {
       if (omitted.length > 0 || (contents.length > 0 && used + size > maxBytes)) {
         omitted.push(c.id);
         continue;
+      }
+      if (size > maxChangeBytes) {
+        const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+        throw new ContentsTooLargeError(
+          `change ${c.id} (${c.path}) is ${mib(size)} as JSON, more than one message may carry (${mib(maxChangeBytes)}): ` +
+            'ask for the other changes by id; this one can be decided without its diff, or reviewed in a terminal (agentcli --patch)',
+        );
       }
       contents.push(contentsOf(c));
       used += size;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_MESSAGE_BYTES,
   isCompatibleProtocol,
   PROTOCOL_VERSION,
   RpcErrorCode,
@@ -136,7 +137,8 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return ok;
     },
     decideChanges: (p) => session.decideChanges(p.batchId, p.decision, p.changeIds),
-    getChangeContents: (p) => session.changeContents(p.batchId, p.changeIds),
+    // One change on its own must fit the host's line limit, with room for the envelope.
+    getChangeContents: (p) => session.changeContents(p.batchId, p.changeIds, DEFAULT_MAX_MESSAGE_BYTES - 64 * 1024),
     respondToStep: (p) => {
       const id = `${p.runId}#${p.stepNumber}`;
       const answer = { decision: p.decision, ...(p.reason ? { reason: p.reason } : {}) };

@@ -207,6 +207,8 @@ describe('ChangeBatchStore', () => {
     assert.deepEqual([bounded.contents.map((x) => x.changeId), bounded.omitted], [[a.id], [c.id]]);
     assert.equal(store.contents(open.id, [c.id], 1).contents.length, 1, 'one change is always answered');
     assert.throws(() => store.contents(open.id, ['nope'], 100), /unknown change id nope in batch/);
+    assert.throws(() => store.contents(open.id, [c.id], 10_000, 50), /change .* \(c\.txt\) is 0\.0 MiB as JSON, more than one message may carry .*ask for the other changes by id/);
+    assert.equal(store.contents(open.id, [a.id, c.id], 150, 150).omitted[0], c.id, 'a change over the answer limit waits for its own answer');
     const pending = store.finalize()!;
     assert.equal(store.contents(pending.id, [a.id], 10_000).contents[0]?.proposedContent, 'x'.repeat(100));
     await store.decide(pending.id, 'reject_all');
