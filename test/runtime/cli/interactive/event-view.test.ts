@@ -51,6 +51,14 @@ describe('interactive event view', () => {
     assert.equal(out(), '✗ error: cannot reach the server\n  remedy: start it\n');
   });
 
+  it('a tool_error event beside a failed tool adds nothing: the ✗ line already shows the failure', () => {
+    const { view, out } = viewWithOutput();
+    view.render({ ...ids, type: 'tool_start', toolCallId: 'c1', toolName: 'run_command', args: { command: 'false' } });
+    view.render({ ...ids, type: 'tool_end', toolCallId: 'c1', toolName: 'run_command', durationMs: 2, success: false, error: 'exit code 1' });
+    view.render({ sessionId: 's', runId: 'r', type: 'error', code: 'tool_error', toolCallId: 'c1', error: 'run_command failed: exit code 1' });
+    assert.equal(out(), '● run_command false ✗ 2 ms exit code 1\n');
+  });
+
   it('summarizes arguments by their command, path or pattern, on one bounded line', () => {
     assert.equal(summarizeToolArgs({ command: 'a\nb' }), 'a ⏎ b');
     assert.equal(summarizeToolArgs({ path: 'x'.repeat(100) }, 10), 'xxxxxxxxx…');
