@@ -365,6 +365,7 @@ export class RuntimeClient {
     const rpc = new RpcChannel(connection, this.timeoutMs, trace, async () => exitError(await proc.whenExited()));
     this.rpc = rpc;
     connection.onNotification(EVENT_NOTIFICATION, (params: unknown) => this.dispatcher.dispatch(params, trace));
+    connection.onUnhandledNotification((n) => this.dispatcher.dispatchUnknownNotification(n.method, n.params, trace));
     connection.onError(() => {});
     connection.listen();
     void proc.whenExited().then((info) => {

@@ -1,6 +1,6 @@
 import { AgentEvent } from '../protocol/events';
 import { InvalidEventError, errorText, toIssues } from './errors';
-import { toGenericEvent, type GenericEvent } from './generic-event';
+import { notificationAsGenericEvent, toGenericEvent, type GenericEvent } from './generic-event';
 import type { Tracer } from './rpc-channel';
 
 export type Listener<T> = (value: T) => void;
@@ -42,6 +42,14 @@ export class EventDispatcher {
       return;
     }
     this.notify(this.events, parsed.data, trace);
+  }
+
+  /** A notification with a method other than `event` (a newer runtime's): delivered in the generic form. */
+  dispatchUnknownNotification(method: string, params: unknown, trace: Tracer | undefined): void {
+    trace?.('recv', { notification: method, params });
+    // `$/…` methods belong to JSON-RPC itself (cancellation, progress), not to the runtime's notifications.
+    if (method.startsWith('$/')) return;
+    this.notify(this.generic, notificationAsGenericEvent(method, params), trace);
   }
 
   private notify<T>(set: Set<Listener<T>>, value: T, trace: Tracer | undefined): void {

@@ -36,14 +36,17 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
     assert.equal(result.text, 'done');
     assert.deepEqual(
       result.events.map((e) => (e.type === 'generic' ? `generic:${e.eventType}` : e.type)),
-      ['agent_start', 'generic:automode_iteration', 'generic:rate_limit_notice', 'agent_end'],
-      "the run's own and run-less unknown events, in order; another run's event is not this run's",
+      ['agent_start', 'generic:automode_iteration', 'generic:rate_limit_notice', 'generic:rateLimit', 'agent_end'],
+      "the run's own and run-less unknown events and notifications, in order; another run's event is not this run's",
     );
     assert.deepEqual(streamed, result.events);
     const iteration = result.events[1] as GenericEvent;
     assert.equal(iteration.runId, 'run-fake-1');
     assert.equal(iteration.sessionId, 'sess-fake');
+    assert.equal(iteration.method, 'event');
     assert.deepEqual(iteration.payload, { sessionId: 'sess-fake', type: 'automode_iteration', runId: 'run-fake-1', iteration: 1, summary: 'looked around' });
+    const rateLimit = result.events[3] as GenericEvent;
+    assert.deepEqual([rateLimit.method, rateLimit.runId, rateLimit.payload], ['rateLimit', 'run-fake-1', { runId: 'run-fake-1', retryAfterMs: 250 }]);
   });
 
   it('the low-level client hands unknown events to onGenericEvent and never to onEvent', async () => {
@@ -56,7 +59,7 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
     const result = await client.prompt('hi');
     assert.equal(result.status, 'completed');
     assert.deepEqual(known, ['agent_start', 'agent_end']);
-    assert.deepEqual(generic, ['automode_iteration', 'rate_limit_notice', 'automode_iteration']);
+    assert.deepEqual(generic, ['automode_iteration', 'rate_limit_notice', 'automode_iteration', 'rateLimit']);
   });
 
   it('a known type that breaks its schema still fails the run (known types stay validated)', async () => {
