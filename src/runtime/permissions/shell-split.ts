@@ -4,7 +4,7 @@
  * `bash -c '...'`, here-docs fed to a shell, and the commands wrappers run (`env`, `xargs`, `find -exec`, ...).
  * Each part says why it is risky (see risky-commands.ts and risk/) or why it cannot be judged.
  */
-import { forEachChild, parse, type Command, type Function as FunctionNode, type Redirection, type SyntaxNode, type Word } from 'unbash';
+import { forEachChild, parse, type Command, type Function as FunctionNode, type Redirection, type SyntaxNode } from 'unbash';
 import { argOf, type Arg } from './risk/args';
 import { judgeCall, type Call, type Judge } from './risk/judge-call';
 import type { RiskContext } from './risk/paths';
@@ -73,8 +73,11 @@ function writesOf(redirects: readonly Redirection[]): WriteRedirection[] {
   return writes;
 }
 
+/** Files redirected into the command (`< file`), and every redirection to a raw network device (`>& /dev/tcp/...`). */
 function readsOf(redirects: readonly Redirection[]): Arg[] {
-  return redirects.flatMap((r) => (r.type === 'Redirect' && READ_OPERATORS.has(r.operator) && r.target ? [argOf(r.target)] : []));
+  return redirects.flatMap((r) =>
+    r.type === 'Redirect' && r.target && (READ_OPERATORS.has(r.operator) || /^\/dev\/(?:tcp|udp)\//.test(r.target.value)) ? [argOf(r.target)] : [],
+  );
 }
 
 /** The body of a here-doc or here-string fed to the command's stdin. */
@@ -151,7 +154,16 @@ class Splitter implements Judge {
 
   private command(node: Command, inheritedWrites: readonly WriteRedirection[]): void {
     const env = node.prefix.filter((item) => item.type === 'Assignment').map((item) => item.text);
-    const words = [node.name, ...node.suffix].filter((item): item is Word => item?.type === 'Word');
+    // Words, and `NAME=value` arguments of builtins such as export and declare.
+    const words = [node.name, ...node.suffix].flatMap((item): Array<{ arg: Arg; value: string }> => {
+      if (item?.type === 'Word') return [{ arg: argOf(item, this.placeholders), value: item.value }];
+      if (item?.type === 'Assignment') {
+        const value = item.value.type === 'Word' ? argOf(item.value) : { value: item.text, dynamic: true, glob: false };
+        const text = `${item.name}${item.append ? '+=' : '='}${value.value}`;
+        return [{ arg: { ...value, value: text }, value: text }];
+      }
+      return [];
+    });
     const writes = [...inheritedWrites, ...writesOf(node.redirects)];
     // Nested commands ($(...), backticks, <(...)) run too, before this one: their parts come first.
     const before = this.parts.length;
@@ -162,7 +174,7 @@ class Splitter implements Judge {
     const nested = this.parts.slice(before);
     const stdinText = stdinTextOf(node.redirects);
     const call: Call = {
-      args: words.map((w) => argOf(w, this.placeholders)),
+      args: words.map((w) => w.arg),
       words: words.map((w) => w.value),
       env,
       writes,

@@ -54,7 +54,7 @@ function addPart(b: Building, part: WordPart): void {
     case 'SimpleExpansion':
     case 'ParameterExpansion': {
       const name = expansionName(part);
-      if (b.value === '' && name !== undefined && STATIC_HOME.has(name)) b.value += '~';
+      if (/(?:^|[=@:])$/.test(b.value) && name !== undefined && STATIC_HOME.has(name)) b.value += '~';
       else if (b.value === '' && name === 'PWD') b.value += '.';
       else {
         b.value += part.text;

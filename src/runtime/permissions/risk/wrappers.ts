@@ -161,8 +161,11 @@ function parallelCommand(args: readonly Arg[]): Inner[] {
   const sep = args.findIndex((a) => /^:{3,4}\+?$/.test(a.value));
   const head = afterOptions(sep === -1 ? args : args.slice(0, sep), { valued: PARALLEL_VALUED });
   if (head.length > 0) {
-    const value = head.map((a) => a.value).join(' ');
-    return [{ kind: 'script', script: { ...head[0]!, value, dynamic: head.some((a) => a.dynamic) }, list: true, placeholders: ['{}', '{.}', '{/}', '{//}', '{/.}', '{#}', '{%}', '{1}', '{2}'] }];
+    const placeholders = ['{}', '{.}', '{/}', '{//}', '{/.}', '{#}', '{%}', '{1}', '{2}'];
+    const words = head.map((a) => a.value);
+    // Without a placeholder parallel appends each input to the command.
+    const value = (placeholders.some((p) => words.some((w) => w.includes(p))) ? words : [...words, '{}']).join(' ');
+    return [{ kind: 'script', script: { ...head[0]!, value, dynamic: head.some((a) => a.dynamic) }, list: true, placeholders }];
   }
   // No command: every input is a command line.
   const inputs = sep === -1 ? [] : args.slice(sep + 1).filter((a) => !/^:{3,4}\+?$/.test(a.value));
