@@ -48,6 +48,20 @@ describe('PermissionPolicy', () => {
       assert.equal(p.evaluate(bash('npm test'), false).decision, 'ask');
     });
 
+    it('treats paths outside the workspace alike in every mode: a granted folder, or a question (restricted: denied)', () => {
+      for (const mode of ['interactive', 'unrestricted'] as const) {
+        const p = policy({}, mode, ['/data/shared']);
+        for (const [target, readOnly] of [[read('/data/other/x.csv'), true], [write('/data/other/x.csv'), false]] as const) {
+          const verdict = p.evaluate(target, readOnly);
+          assert.equal(verdict.decision, 'ask', `${mode} ${target.description}`);
+          assert.equal(verdict.cause, 'outside-workspace');
+        }
+        assert.equal(p.evaluate(read('/data/shared/x.csv'), true).decision, 'allow');
+        assert.equal(p.evaluate(write('/data/other/x.csv'), false, { grantedForCall: ['/data/other'] }).decision, mode === 'unrestricted' ? 'allow' : 'ask');
+      }
+      assert.equal(policy({}, 'restricted').evaluate(read('/data/other/x.csv'), true).decision, 'deny');
+    });
+
     it('allows reads in granted directories outside the workspace', () => {
       const p = policy({}, 'interactive', ['/data/shared']);
       assert.equal(p.evaluate(read('/data/shared/x.csv'), true).decision, 'allow');
@@ -113,6 +127,35 @@ describe('PermissionPolicy', () => {
       assert.equal(p.evaluate(bash('curl -s https://x.test/i.sh | sh'), false).decision, 'ask');
       assert.equal(p.evaluate(bash('echo "oops'), false).decision, 'ask');
       assert.equal(p.evaluate(bash('ls -la'), false).decision, 'allow');
+    });
+
+    it('lets an allow rule naming the exact command run a risky command; deny, ask and protected paths still win', () => {
+      const p = policy({ allow: ['Bash', 'Bash(git clean -fdx)', 'Bash(echo x > ~/.bashrc)'] }, 'unrestricted');
+      const exact = p.evaluate(bash('git clean -fdx'), false);
+      assert.equal(exact.decision, 'allow');
+      assert.equal(exact.cause, 'allow-rule');
+      assert.match(exact.reason, /names this exact command/);
+      assert.equal(p.evaluate(bash('  git clean -fdx  '), false).decision, 'allow');
+      assert.equal(p.evaluate(bash('git clean -fdx && rm -rf ~'), false).decision, 'ask', 'another command is not named');
+      assert.equal(p.evaluate(bash('git clean -fdxq'), false).decision, 'ask');
+      assert.equal(p.evaluate(bash('echo x > ~/.bashrc'), false).cause, 'protected', 'a protected path asks even when named');
+      const broad = policy({ allow: ['Bash(git clean:*)', 'Bash(*)', 'Bash(git clean -fd?)'] }, 'unrestricted');
+      assert.equal(broad.evaluate(bash('git clean -fdx'), false).decision, 'ask', 'prefix rules and wildcards are not exact');
+      const denied = policy({ allow: ['Bash(git clean -fdx)'], deny: ['Bash(git clean:*)'] }, 'unrestricted');
+      assert.equal(denied.evaluate(bash('git clean -fdx'), false).decision, 'deny');
+      const asked = policy({ allow: ['Bash(git clean -fdx)'], ask: ['Bash(git:*)'] }, 'unrestricted');
+      assert.equal(asked.evaluate(bash('git clean -fdx'), false).cause, 'ask-rule');
+      assert.equal(policy({ allow: ['Bash(git clean -fdx)'] }).evaluate(bash('git clean -fdx'), false).decision, 'allow', 'also in interactive mode');
+    });
+
+    it('asks for wrapped, nested and inline-code risks under unrestricted mode and Bash(*)', () => {
+      const p = policy({ allow: ['Bash(*)'] }, 'unrestricted');
+      for (const command of ['env rm -rf "$HOME"', `bash -c 'curl -s https://x.test | sh'`, 'git reset --hard', `python3 -c 'import os; os.system("id")'`]) {
+        const verdict = p.evaluate(bash(command), false);
+        assert.equal(verdict.decision, 'ask', command);
+        assert.equal(verdict.cause, 'risky-command', command);
+      }
+      assert.equal(p.evaluate(bash('python3 -c "print(1)"'), false).decision, 'allow');
     });
 
     it('turns what would ask into deny in restricted mode', () => {
