@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AgentEvent, EVENT_NOTIFICATION, MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, MAX_PARAMS_DEPTH, methods, PROTOCOL_VERSION, RpcErrorCode, EventErrorCodes } from '../src/protocol';
+import { AgentEvent, EVENT_NOTIFICATION, MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, methods, PROTOCOL_VERSION, RpcErrorCode, EventErrorCodes } from '../src/protocol';
+import { MAX_PARAMS_DEPTH } from '../src/protocol/transport';
 
 function schemaBlock(schema: z.ZodType): string {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

@@ -9,7 +9,7 @@ import type { AgentEvent } from '../protocol/events';
 import { RpcErrorCode } from '../protocol/errors';
 import { ProtocolError } from '../sdk/errors';
 import type { RuntimeClient } from '../sdk/client';
-import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../webview-ui/src/messages';
+import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../shared/chat/messages';
 import { BatchReview } from './changes/batch-review';
 import { batchSummary } from './changes/batch-items';
 import { DiffContentProvider } from './changes/diff-content-provider';

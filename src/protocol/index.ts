@@ -1,7 +1,10 @@
+/**
+ * The wire contract, importable anywhere (Node and the browser). The Node-only stdio transport (newline-delimited
+ * JSON-RPC framing) is `./transport`, imported by the runtime and the SDK directly.
+ */
 export * from './version';
 export * from './errors';
 export * from './records';
 export * from './events';
 export * from './methods';
-export * from './transport';
 export * from './change-batch';

@@ -2,15 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createNdjsonConnection,
-  EVENT_NOTIFICATION,
-  PROTOCOL_VERSION,
-  type AgentEvent,
-  type MethodName,
-  type ParamsOf,
-  type ResultOf,
-} from '../../src/protocol';
+import { EVENT_NOTIFICATION, PROTOCOL_VERSION, type AgentEvent, type MethodName, type ParamsOf, type ResultOf } from '../../src/protocol';
+import { createNdjsonConnection } from '../../src/protocol/transport';
 import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
 
 export const CLI = path.resolve(__dirname, '../../dist/agentcli.js');

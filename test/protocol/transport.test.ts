@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import {
-  AgentEvent,
-  checkEnvelope,
-  createNdjsonConnection,
-  isCompatibleProtocol,
-  LineSplitter,
-  methods,
-  RpcErrorCode,
-} from '../../src/protocol';
+import { AgentEvent, isCompatibleProtocol, methods, RpcErrorCode } from '../../src/protocol';
+import { checkEnvelope, createNdjsonConnection, LineSplitter } from '../../src/protocol/transport';
 
 describe('protocol: line splitting', () => {
   it('splits lines across chunk boundaries and skips blank lines', () => {

@@ -5,7 +5,7 @@ import {
   parseToWebview,
   safeParseFromWebview,
   safeParseToWebview,
-} from '../../webview-ui/src/messages';
+} from '../../src/shared/chat/messages';
 
 const state = { provider: 'localrunner', model: 'm1', permissionMode: 'interactive', planMode: false, yolo: { active: false }, running: false };
 

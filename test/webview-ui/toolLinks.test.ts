@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent, ChangeBatch } from '../../src/protocol';
-import { applyEvent, createTranscript, findItem, recordPermissionAlternative, type TranscriptModel } from '../../webview-ui/src/model/transcriptReducer';
+import { applyEvent, createTranscript, findItem, recordPermissionAlternative, type TranscriptModel } from '../../src/shared/chat/model/transcriptReducer';
 import { descriptionRepeatsCommand, directoryRequestText, rulesExplanation } from '../../webview-ui/src/model/requestText';
-import { toolLabel } from '../../webview-ui/src/model/toolLabels';
-import type { ItemOf } from '../../webview-ui/src/transcriptItems';
+import { toolLabel } from '../../src/shared/chat/model/toolLabels';
+import type { ItemOf } from '../../src/shared/chat/transcriptItems';
 
 const ids = { sessionId: 's1', runId: 'r1', turnId: 't1' };
 const feed = (m: TranscriptModel, events: AgentEvent[]) => events.map((e) => applyEvent(m, e));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent, ChangeBatch } from '../../src/protocol';
-import { MAX_TOOL_OUTPUT } from '../../webview-ui/src/transcriptItems';
+import { MAX_TOOL_OUTPUT } from '../../src/shared/chat/transcriptItems';
 import {
   addError,
   addUserPrompt,
@@ -11,8 +11,8 @@ import {
   markPromptFailed,
   mergePending,
   type TranscriptModel,
-} from '../../webview-ui/src/model/transcriptReducer';
-import { summarizeToolArgs } from '../../webview-ui/src/model/argsSummary';
+} from '../../src/shared/chat/model/transcriptReducer';
+import { summarizeToolArgs } from '../../src/shared/chat/model/argsSummary';
 
 const ids = { sessionId: 's1', runId: 'r1', turnId: 't1' };
 const feed = (m: TranscriptModel, events: AgentEvent[]) => events.map((e) => applyEvent(m, e));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PromptContext } from '../../protocol/records';
 import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
 import type { RuntimeClient } from '../../sdk/client';
-import type { ContextChip, FromWebview, FromWebviewOf, ToWebviewInput } from '../../../webview-ui/src/messages';
+import type { ContextChip, FromWebview, FromWebviewOf, ToWebviewInput } from '../../shared/chat/messages';
 import type { BatchReview } from '../changes/batch-review';
 import type { PermissionPrompts } from '../permissions/permission-prompts';
 import type { RuntimeHost } from '../host/runtime-host';

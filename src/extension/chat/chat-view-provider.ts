@@ -4,7 +4,7 @@
  * webview is validated against the contract before it is handled.
  */
 import * as vscode from 'vscode';
-import type { FromWebview, ToWebviewInput } from '../../../webview-ui/src/messages';
+import type { FromWebview, ToWebviewInput } from '../../shared/chat/messages';
 import type { Output } from '../output';
 import { webviewHtml } from './webview-html';
 import { webviewResources } from './webview-resources';
@@ -53,7 +53,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private receive(raw: unknown): void {
     // the contract's schemas load with the first message, not at activation
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { safeParseFromWebview } = require('../../../webview-ui/src/messages') as typeof import('../../../webview-ui/src/messages');
+    const { safeParseFromWebview } = require('../../shared/chat/messages') as typeof import('../../shared/chat/messages');
     const parsed = safeParseFromWebview(raw);
     if (!parsed.ok) {
       this.output.error(parsed.error.message);

@@ -3,7 +3,7 @@
  * becomes a context chip above the prompt box and is sent with the next prompt.
  */
 import * as vscode from 'vscode';
-import type { ContextChip } from '../../../webview-ui/src/messages';
+import type { ContextChip } from '../../shared/chat/messages';
 
 const MAX_SELECTION_CHARS = 100_000;
 

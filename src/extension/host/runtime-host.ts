@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { RuntimeClient } from '../../sdk/client';
-import type { RuntimeStatus } from '../../../webview-ui/src/messages';
+import type { RuntimeStatus } from '../../shared/chat/messages';
 import type { Output } from '../output';
 import { RestartSchedule } from './backoff';
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { RuntimeClient } from '../../sdk/client';
-import type { PanelState } from '../../../webview-ui/src/messages';
+import type { PanelState } from '../../shared/chat/messages';
 import type { KeyStatus } from '../settings/secret-items';
 import { PROVIDERS, type ProviderName } from '../settings/table';
 import { modelPickItems, modelStatusText, providerPickItems } from './model-items';

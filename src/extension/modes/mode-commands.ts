@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { PermissionMode } from '../../protocol/records';
 import type { RuntimeClient } from '../../sdk/client';
-import type { PanelState } from '../../../webview-ui/src/messages';
+import type { PanelState } from '../../shared/chat/messages';
 import { parseYoloMinutes, remainingText } from './yolo';
 
 export interface ModeDeps {

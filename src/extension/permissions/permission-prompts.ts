@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EventOf } from '../../protocol/events';
 import type { RuntimeClient } from '../../sdk/client';
-import type { PermissionDecisionChoice } from '../../../webview-ui/src/messages';
+import type { PermissionDecisionChoice } from '../../shared/chat/messages';
 import type { SessionStore } from '../session/session-store';
 
 export interface PromptDeps {

@@ -8,16 +8,16 @@ import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult } from '../../protocol/records';
-import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../../webview-ui/src/messages';
-import type { TranscriptModel } from '../../../webview-ui/src/model/transcriptReducer';
+import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../shared/chat/messages';
+import type { TranscriptModel } from '../../shared/chat/model/transcriptReducer';
 import { shownModel } from '../models/model-items';
 
-type Reducer = typeof import('../../../webview-ui/src/model/transcriptReducer');
+type Reducer = typeof import('../../shared/chat/model/transcriptReducer');
 let reducerModule: Reducer | undefined;
 /** The webview's reducer (shared code), loaded on first use so activation stays cheap. */
 function reducer(): Reducer {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  reducerModule ??= require('../../../webview-ui/src/model/transcriptReducer') as Reducer;
+  reducerModule ??= require('../../shared/chat/model/transcriptReducer') as Reducer;
   return reducerModule;
 }
 

@@ -1,22 +1,17 @@
 import '../zod-setup';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Capabilities } from '../../protocol';
 import type { CliIo } from './io';
-import type { RunHost } from '../agent/host';
-import { Session } from '../agent/session';
 import { loadConfig } from '../config/load';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
 import { ProviderError } from '../providers/types';
-import { buildSystemPrompt, resolvePromptSource } from '../agent/system-prompt';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
+import { cliSystemPrompt, createSession } from './create-session';
 import { runPrint } from './print-run';
 import { RUNTIME_VERSION } from '../version';
 import type { Config } from '../config/schema';
 import { createCoreTools } from '../tools/registry';
-import { SavedSessions } from '../sessions/saved-sessions';
-import { resumeFromFlags } from '../sessions/resume';
 
 export type { CliIo } from './io';
 
@@ -35,50 +30,6 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/**
- * The session's system prompt, built once: prompt files read and skills loaded now, so a missing file or an unknown
- * skill is a PromptSetupError at startup rather than a failure of every run.
- */
-export function cliSystemPrompt(opts: CliOptions, io: CliIo, batchMode: boolean): string {
-  return buildSystemPrompt({
-    cwd: io.cwd,
-    home: io.home,
-    batchMode,
-    ...(opts.sysPrompt ? { systemPrompt: resolvePromptSource(opts.sysPrompt, opts.sysPrompt.flag, io.cwd, io.home) } : {}),
-    appendSystemPrompt: opts.appendSystemPrompt.map((s) => resolvePromptSource(s, s.flag, io.cwd, io.home)),
-    skills: opts.skills,
-  });
-}
-
-/** Builds the session; with --resume/--continue it continues that saved session (a ResumeError says why it cannot). */
-export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
-  const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
-  const provider = sel?.provider ?? opts.provider;
-  const warn = (line: string) => io.stderr(`agentcli: ${line}\n`);
-  const session = new Session({
-    cwd: io.cwd,
-    home: io.home,
-    config,
-    projectConfigFile: path.join(io.cwd, '.agentcli', 'config.json'),
-    host,
-    batchMode,
-    ...(opts.permissionMode
-      ? { permissionMode: opts.permissionMode }
-      : opts.yolo
-        ? { permissionMode: 'unrestricted' as const }
-        : opts.restricted
-          ? { permissionMode: 'restricted' as const }
-          : {}),
-    selection: { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) },
-    // The whole prompt, already built: the session uses it as is (no file or skill lookups per run).
-    systemPrompt: cliSystemPrompt(opts, io, batchMode),
-    ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
-    saved: new SavedSessions({ home: io.home, cwd: io.cwd, config, env: io.env, warn }),
-  });
-  const note = resumeFromFlags(session, opts);
-  if (note) host.notice?.(note);
-  return session;
-}
 
 /**
  * A one-shot run cannot fix its provider settings, so a missing key or base URL is a configuration error (exit 2)

@@ -4,7 +4,8 @@ import type { DeniedAction, RunHost } from '../agent/host';
 import { toUnifiedDiff } from '../changes';
 import type { Config } from '../config/schema';
 import type { CliOptions } from './args';
-import { createSession, type CliIo } from './main';
+import { createSession } from './create-session';
+import type { CliIo } from './io';
 
 function summarizeArgs(args: unknown): string {
   if (!args || typeof args !== 'object') return '';

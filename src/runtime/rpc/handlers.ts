@@ -1,13 +1,5 @@
-import {
-  DEFAULT_MAX_MESSAGE_BYTES,
-  isCompatibleProtocol,
-  PROTOCOL_VERSION,
-  RpcErrorCode,
-  type Capabilities,
-  type MethodName,
-  type ParamsOf,
-  type ResultOf,
-} from '../../protocol';
+import { isCompatibleProtocol, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type MethodName, type ParamsOf, type ResultOf } from '../../protocol';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../protocol/transport';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
 import { ConfigSchema, PROVIDER_IDS, type ProviderId } from '../config/schema';

@@ -1,15 +1,6 @@
 import { ResponseError } from 'vscode-jsonrpc/node';
-import {
-  createNdjsonConnection,
-  EVENT_NOTIFICATION,
-  MAX_PARAMS_DEPTH,
-  methodNames,
-  methods,
-  RpcErrorCode,
-  type AgentEvent,
-  type Capabilities,
-  type MethodName,
-} from '../../protocol';
+import { EVENT_NOTIFICATION, methodNames, methods, RpcErrorCode, type AgentEvent, type Capabilities, type MethodName } from '../../protocol';
+import { createNdjsonConnection, MAX_PARAMS_DEPTH } from '../../protocol/transport';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
 import { createHandlers } from './handlers';

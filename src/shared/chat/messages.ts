@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
-import { AgentEvent } from '../../src/protocol/events';
-import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../src/protocol/records';
+import { AgentEvent } from '../../protocol/events';
+import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';

@@ -4,8 +4,8 @@
  * so this file imports nothing from vscode or the DOM.
  */
 import { z } from 'zod';
-import { EventErrorCodes } from '../../src/protocol/errors';
-import { ChangeKind, ChangeResult, PromptContext } from '../../src/protocol/records';
+import { EventErrorCodes } from '../../protocol/errors';
+import { ChangeKind, ChangeResult, PromptContext } from '../../protocol/records';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
 export const ContextChip = PromptContext.extend({

@@ -3,7 +3,7 @@
  * extension. Bounded: the newest items that fit `maxChars` of JSON, tool output cut short. Pure: no DOM.
  */
 import { z } from 'zod';
-import { ContextChip, TranscriptItem } from '../transcriptItems';
+import { ContextChip, TranscriptItem } from '../../../src/shared/chat/transcriptItems';
 
 export const PERSIST_VERSION = 1;
 export const DEFAULT_MAX_SNAPSHOT_CHARS = 400_000;

@@ -1,5 +1,5 @@
 /** The chat panel: receives validated messages, feeds the reducer, and keeps the views and the saved state in step. */
-import { safeParseToWebview, type ContextChip, type FromWebviewInput, type ToWebview } from '../messages';
+import { safeParseToWebview, type ContextChip, type FromWebviewInput, type ToWebview } from '../../../src/shared/chat/messages';
 import { buildSnapshot, readSnapshot } from '../model/persist';
 import {
   addError,
@@ -14,7 +14,7 @@ import {
   recordPermissionAlternative,
   replaceTranscript,
   type Changes,
-} from '../model/transcriptReducer';
+} from '../../../src/shared/chat/model/transcriptReducer';
 import { Composer } from './composer';
 import { h } from './dom';
 import { Header, RuntimeBanner } from './header';

@@ -1,5 +1,5 @@
 /** The prompt box: context chips, textarea (Enter sends, Shift+Enter newline), Send / Stop. */
-import type { ContextChip, FromWebviewInput } from '../messages';
+import type { ContextChip, FromWebviewInput } from '../../../src/shared/chat/messages';
 import { extractMentions } from '../model/mentions';
 import { button, h } from './dom';
 import { contextChipLabel } from './items/messageItems';

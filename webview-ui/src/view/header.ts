@@ -1,5 +1,5 @@
 /** The top bar (model, modes, New chat) and the runtime status banner. */
-import type { FromWebviewInput, PanelState, RuntimeStatus } from '../messages';
+import type { FromWebviewInput, PanelState, RuntimeStatus } from '../../../src/shared/chat/messages';
 import { append, button, h } from './dom';
 
 /** "New chat" on one line; when the model name would be cut short only its icon shows (the title still names it). */

@@ -2,8 +2,8 @@
  * The virtualized transcript: only items near the viewport are in the DOM. The window math lives in
  * model/virtualizer.ts; this file only measures, places and recycles elements, once per animation frame.
  */
-import type { TranscriptItem } from '../messages';
-import type { Changes } from '../model/transcriptReducer';
+import type { TranscriptItem } from '../../../src/shared/chat/messages';
+import type { Changes } from '../../../src/shared/chat/model/transcriptReducer';
 import { HeightIndex, captureAnchor, computeWindow, isAtBottom, restoreAnchor } from '../model/virtualizer';
 import { h } from './dom';
 

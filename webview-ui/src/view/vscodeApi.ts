@@ -1,5 +1,5 @@
 /** The webview side of the channel: typed posting and the persisted view state. */
-import type { FromWebviewInput } from '../messages';
+import type { FromWebviewInput } from '../../../src/shared/chat/messages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -1,5 +1,5 @@
 /** What an empty transcript shows: what the agent does, the model in use, example prompts and input hints. */
-import type { PanelState } from '../messages';
+import type { PanelState } from '../../../src/shared/chat/messages';
 import { button, h } from './dom';
 
 export const EXAMPLE_PROMPTS = [

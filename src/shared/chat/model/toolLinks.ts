@@ -4,7 +4,7 @@
  * Pure (no DOM); used by transcriptReducer.ts.
  */
 import type { ItemOf, TranscriptItem } from '../transcriptItems';
-import type { TranscriptModel } from './transcriptReducer';
+import type { TranscriptModel } from './transcriptModel';
 
 type ToolItem = ItemOf<'tool'>;
 type Decision = NonNullable<ToolItem['decisions']>[number];

@@ -3,22 +3,14 @@
  * and the extension may run the same reducer to keep the snapshot it sends in `init`.
  * Every mutation returns the ids of the items it touched so the view re-renders only those.
  */
-// Protocol files are imported one by one: the index also pulls in the Node-only transport.
-import type { AgentEvent, EventOf } from '../../../src/protocol/events';
-import type { Change, ChangeBatch, ChangeResult } from '../../../src/protocol/records';
+import type { AgentEvent, Change, ChangeBatch, ChangeResult, EventOf } from '../../../protocol';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
+import type { TranscriptModel } from './transcriptModel';
 import { FILE_TOOLS, foldIntoToolCard, moveAfterRun, placeToolItem, syncToolChanges, wasStopped } from './toolLinks';
 
-export interface TranscriptModel {
-  items: TranscriptItem[];
-  /** Item id → index in `items`. */
-  index: Map<string, number>;
-  /** The active run, from agent_start until agent_end. */
-  activeRunId: string | undefined;
-  nextLocalId: number;
-}
+export type { TranscriptModel } from './transcriptModel';
 
 export interface Changes {
   /** The whole list was replaced: re-render everything. */

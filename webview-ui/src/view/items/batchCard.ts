@@ -1,5 +1,5 @@
 /** A change batch: its files with kind badges and +/− counts, Review / Accept / Reject, then per-file results. */
-import type { ItemOf } from '../../messages';
+import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { button, h } from '../dom';
 import type { ItemContext } from './context';
 

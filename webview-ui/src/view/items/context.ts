@@ -1,4 +1,4 @@
-import type { FromWebviewInput } from '../../messages';
+import type { FromWebviewInput } from '../../../../src/shared/chat/messages';
 import type { MarkdownHooks } from '../markdown';
 
 /** What item renderers may do: post to the extension and remember view-only state across re-renders. */

@@ -1,5 +1,5 @@
 /** User prompts, assistant markdown, errors and notices. */
-import type { ItemOf } from '../../messages';
+import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { h } from '../dom';
 import { renderMarkdown } from '../markdown';
 import type { ItemContext } from './context';

@@ -1,4 +1,4 @@
-import type { TranscriptItem } from '../../messages';
+import type { TranscriptItem } from '../../../../src/shared/chat/messages';
 import { renderBatchCard } from './batchCard';
 import type { ItemContext } from './context';
 import { renderAssistant, renderError, renderNotice, renderUser } from './messageItems';

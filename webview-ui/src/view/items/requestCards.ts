@@ -1,5 +1,5 @@
 /** Permission and directory-access cards: the exact command or path and the answer buttons; a short line once resolved. */
-import type { ItemOf, PermissionDecisionChoice } from '../../messages';
+import type { ItemOf, PermissionDecisionChoice } from '../../../../src/shared/chat/messages';
 import { descriptionRepeatsCommand, directoryRequestText, rulesExplanation, type Piece } from '../../model/requestText';
 import { button, h } from '../dom';
 import type { ItemContext } from './context';

@@ -1,6 +1,6 @@
 /** A compact card per tool call: label, one-line args, status, duration; its permission answer; output collapsed. */
-import type { ItemOf } from '../../messages';
-import { labelNamesFile, toolLabel } from '../../model/toolLabels';
+import type { ItemOf } from '../../../../src/shared/chat/messages';
+import { labelNamesFile, toolLabel } from '../../../../src/shared/chat/model/toolLabels';
 import { formatDuration, h } from '../dom';
 import type { ItemContext } from './context';
 
