@@ -137,6 +137,19 @@ export const FileModifiedEvent = z.object({
   path: z.string(),
   changeId: z.string().optional(),
 });
+/**
+ * The conversation before the current prompt was summarised to fit the model's context window (or by `/compact`):
+ * `messagesBefore` messages became `messagesAfter`; token counts are estimates (four characters a token).
+ */
+export const ContextCompactedEvent = z.object({
+  type: z.literal('context_compacted'),
+  ...base,
+  runId: z.string().optional(),
+  messagesBefore: z.number().int().nonnegative(),
+  messagesAfter: z.number().int().nonnegative(),
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+});
 export const SessionEndEvent = z.object({ type: z.literal('session_end'), ...base, duration: z.number().nonnegative() });
 export const ErrorEvent = z.object({
   type: z.literal('error'),
@@ -173,6 +186,7 @@ export const AgentEvent = z.discriminatedUnion('type', [
   FileModifiedEvent,
   SessionEndEvent,
   ErrorEvent,
+  ContextCompactedEvent,
 ]);
 export type AgentEvent = z.infer<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];

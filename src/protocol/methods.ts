@@ -258,8 +258,15 @@ export const methods = {
       usedTokens: z.number().int().nonnegative(),
       contextWindow: z.number().int().positive().optional(),
       messageCount: z.number().int().nonnegative(),
+      /** Context compaction: on or off, and the share of the window a request may reach before it compacts. */
+      compaction: z.object({ enabled: z.boolean(), threshold: z.number() }).optional(),
     }),
   },
+  /**
+   * Context compaction on or off for this session: before a model request that would pass `compaction.threshold` of
+   * the context window, older turns are summarised (event `context_compacted`), at most once per prompt.
+   */
+  setContextCompact: { params: z.object({ enabled: z.boolean() }), result: z.object({ enabled: z.boolean() }) },
   /** Models the current (or named) provider offers; ones the chat cannot run carry `available: false` and a reason. */
   listModels: {
     params: z.object({ provider: z.string().optional() }),

@@ -352,6 +352,11 @@ export class Agent {
     return this.client.attachSession({ sessionId });
   }
 
+  /** Context compaction on or off: older turns are summarised before a request that would not fit (`context_compacted`). */
+  setContextCompact(enabled: boolean) {
+    return this.client.setContextCompact(enabled);
+  }
+
   /** Ends the runtime (close stdin, SIGTERM, SIGKILL); queued runs fail, the active one fails as the runtime exits. Safe to call twice. */
   close(): Promise<void> {
     this.closing ??= (async () => {

@@ -311,6 +311,10 @@ export class RuntimeClient {
   attachSession(p: ParamsOf<'attachSession'>) {
     return this.request('attachSession', p);
   }
+  /** Context compaction on or off: older turns are summarised before a request that would not fit (`context_compacted`). */
+  setContextCompact(enabled: boolean) {
+    return this.request('setContextCompact', { enabled });
+  }
   listModels(provider?: string) {
     return this.request('listModels', provider === undefined ? {} : { provider });
   }

@@ -1,5 +1,6 @@
 import type { AgentStep, HistoryMessage, PromptContext, ResponseFormat, RunStatus } from '../../protocol';
 import { ProviderError, type ChatToolSpec, type ModelProvider } from '../providers/types';
+import type { ContextCompactor } from './context-compaction';
 import type { EventDraft } from './host';
 import { newId } from './ids';
 import { RequestCancelledError, type PendingRequests } from './pending-requests';
@@ -23,6 +24,8 @@ export interface LoopDeps {
   pending: PendingRequests;
   emit(draft: EventDraft): void;
   signal: AbortSignal;
+  /** Summarises older turns before a request that would pass the context window's threshold (when enabled). */
+  compactor?: ContextCompactor;
 }
 
 export interface RunOutcome {
@@ -63,6 +66,12 @@ export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<Run
     let messageOpen = false;
     const calls: ToolCallRequest[] = [];
     try {
+      if (deps.compactor) {
+        await deps.compactor.beforeRequest(
+          { history, provider: deps.provider, fixedChars: deps.systemPrompt.length + JSON.stringify(deps.toolSpecs).length, signal },
+          (r) => emit({ type: 'context_compacted', runId: req.runId, messagesBefore: r.messagesBefore, messagesAfter: r.messagesAfter, tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter }),
+        );
+      }
       const stream = deps.provider.streamChat({
         messages: [{ role: 'system', content: deps.systemPrompt }, ...history],
         tools: deps.toolSpecs,

@@ -11,12 +11,13 @@ import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
 import { PermissionPolicy } from '../permissions/policy';
 import { createProvider } from '../providers/create-provider';
-import { CommandSandbox } from '../sandbox/command-sandbox';
+import { CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
 import { SecretMasker } from '../secrets/masker';
 import { createCoreTools, toChatToolSpec } from '../tools/registry';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
+import { ContextCompactor } from './context-compaction';
 import { EditorTools } from './editor-tools';
 import { RuntimeRequestError } from './errors';
 import type { EventDraft, RunHost } from './host';
@@ -79,6 +80,8 @@ export class Session {
   private active: ActiveRun | undefined;
   private turn: { runId: string; turnId: string } | undefined;
   private coreTools: ToolDefinition[];
+  /** Summarises older turns when a request would not fit (`compaction.enabled`, `setContextCompact`). */
+  readonly compactor: ContextCompactor;
   /** How commands run (sandbox mode, environment); replaced with new settings. */
   sandbox: CommandSandbox;
   /** Secret values masked in tool output; rebuilt with new settings (a key set through configure). */
@@ -96,7 +99,7 @@ export class Session {
     // Created by the first command that saves its output (most sessions run none); the temp folder's real path, so a
     // symlinked temp folder still matches the directory grant.
     this.outputDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-output', this.id);
-    this.commandTmpDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-tmp', this.id);
+    this.commandTmpDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-tmp', sessionTmpName(this.id));
     this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
     this.store.onUpdate = (u) => {
       this.emit({ type: 'change_batch_updated', runId: u.runId, batchId: u.batchId, status: 'open', changes: u.changes, removed: u.removed, fileCount: u.fileCount });
@@ -117,6 +120,7 @@ export class Session {
     });
     this.editorTools = new EditorTools(this.pending, (d) => this.emit(d), () => this.turn);
     this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
+    this.compactor = new ContextCompactor(opts.config.compaction.enabled, opts.config.compaction.threshold);
     this.sandbox = this.createSandbox(opts.config);
     this.secrets = SecretMasker.from(opts.config, process.env);
   }
@@ -147,6 +151,7 @@ export class Session {
     this.config = config;
     this.grants.setConfigured([...config.permissions.additionalDirectories, this.outputDir]);
     this.opts.saved?.configure(config);
+    this.compactor.configure(config.compaction);
     this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
     this.sandbox = this.createSandbox(config);
     this.secrets = SecretMasker.from(config, process.env);
@@ -200,6 +205,7 @@ export class Session {
   private async execute(req: RunRequest, controller: AbortController): Promise<RunOutcome> {
     this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
     if (this.opts.batchMode) this.store.beginRun(req.runId);
+    this.compactor.newPrompt();
     await this.store.recover(); // no tool of the run sees a batch a killed runtime left half applied
     let outcome: RunOutcome;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -247,6 +253,7 @@ export class Session {
         pending: this.pending,
         emit: (d) => this.emit(d),
         signal: controller.signal,
+        compactor: this.compactor,
       });
     } catch (e) {
       const message = (e as Error).message ?? String(e);
@@ -396,6 +403,20 @@ export class Session {
       messageCount: this.history.length,
       sandbox: this.sandbox.state(),
     };
+  }
+
+  /**
+   * `/compact`: summarises the whole conversation now (between runs). Answers false when there is nothing new to
+   * summarise; a provider failure throws.
+   */
+  async compactNow(signal: AbortSignal = new AbortController().signal): Promise<boolean> {
+    if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `wait for run ${this.active.runId} to end before compacting`);
+    const provider = createProvider(this.config, this.selection);
+    const result = await this.compactor.compact({ history: this.history, provider, fixedChars: 0, signal }, false);
+    if (!result) return false;
+    const { messagesBefore, messagesAfter, tokensBefore, tokensAfter } = result;
+    this.emit({ type: 'context_compacted', messagesBefore, messagesAfter, tokensBefore, tokensAfter });
+    return true;
   }
 
   /** Rough token count (4 characters a token) of what the next request would send. */

@@ -168,6 +168,12 @@ export const SessionsSettingsSchema = z.looseObject({
   maxAgeDays: positiveInt().default(90),
 });
 
+/** Context compaction (see README "Saved sessions"): off unless enabled; `threshold` is the share of the window. */
+export const CompactionSettingsSchema = z.looseObject({
+  enabled: bool().default(false),
+  threshold: numberFrom(0.1, 0.95).default(0.8),
+});
+
 const loopTypeMessage = `must be "${SUPPORTED_LOOP_TYPE}": "plan-and-execute", "parallel" and "reflexion" are not supported yet`;
 
 export const ConfigSchema = z.looseObject({
@@ -188,6 +194,7 @@ export const ConfigSchema = z.looseObject({
   sandbox: SandboxSettingsSchema.prefault({}),
   shell: ShellSettingsSchema.prefault({}),
   sessions: SessionsSettingsSchema.prefault({}),
+  compaction: CompactionSettingsSchema.prefault({}),
   debug: bool().default(false),
 });
 

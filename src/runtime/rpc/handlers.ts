@@ -159,7 +159,8 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       } catch {
         contextWindow = undefined;
       }
-      return { ...usage, ...(contextWindow ? { contextWindow } : {}) };
+      const compaction = { enabled: session.compactor.enabled, threshold: session.compactor.threshold };
+      return { ...usage, ...(contextWindow ? { contextWindow } : {}), compaction };
     },
     listModels: async (p) => {
       let provider = session.selected().provider as ProviderId;
@@ -239,6 +240,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return savedSessionDetails(loaded.data);
     },
     attachSession: (p) => session.attachSaved(p.sessionId),
+    setContextCompact: (p) => ({ enabled: session.compactor.set(p.enabled) }),
     decide: async (p) => {
       try {
         return await requestDecision(session.config, p);

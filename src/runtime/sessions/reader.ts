@@ -75,6 +75,7 @@ export function readSessionFile(file: string): SavedSessionData {
     data.provider = line.provider;
     data.model = line.model;
     if (line.type === 'message') data.messages.push(line.message);
+    else if (line.type === 'compacted') data.messages = [...line.messages, ...data.messages.slice(line.removed)];
     else if (line.type === 'error') data.errors.push({ at: line.at, ...(line.runId ? { runId: line.runId } : {}), code: line.code, error: line.error });
     else if (line.type === 'batch') {
       data.batch = line.batch;

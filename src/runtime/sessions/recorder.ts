@@ -134,6 +134,12 @@ export class SessionRecorder {
       this.history = session.history;
       this.written = Math.min(this.written, session.history.length);
     }
+    if (draft.type === 'context_compacted') {
+      // Everything before was saved: the summary pair replaces the messages it summarised.
+      const removed = draft.messagesBefore - draft.messagesAfter + 2;
+      drafts.push({ type: 'compacted', removed, messages: this.opts.redactor.value(session.history.slice(0, 2)) });
+      this.written = session.history.length;
+    }
     for (; this.written < session.history.length; this.written++) {
       drafts.push({ type: 'message', message: this.opts.redactor.value(session.history[this.written]!) });
     }

@@ -61,6 +61,14 @@ export const BatchRecord = z.object({
   unsaved: z.array(z.string()).optional(),
 });
 
-export const SessionLine = z.discriminatedUnion('type', [MessageRecord, ErrorRecord, ModelRecord, BatchRecord]);
+/** Context compaction: the first `removed` messages saved so far were replaced by `messages` (the summary pair). */
+export const CompactedRecord = z.object({
+  type: z.literal('compacted'),
+  ...lineBase,
+  removed: z.number().int().nonnegative(),
+  messages: z.array(HistoryMessage),
+});
+
+export const SessionLine = z.discriminatedUnion('type', [MessageRecord, ErrorRecord, ModelRecord, BatchRecord, CompactedRecord]);
 export type SessionLine = z.infer<typeof SessionLine>;
 export type LineDraft = SessionLine extends infer L ? (L extends SessionLine ? Omit<L, keyof typeof lineBase> : never) : never;

@@ -32,4 +32,27 @@ describe('/resume in the interactive session (in a pseudo-terminal)', function (
     t.line('/exit');
     await t.waitFor(/__EXIT 0__/);
   });
+
+  it('/compact summarises the conversation; the next request sends the summary; nothing new is not compacted again', async () => {
+    const t = s.open([], {}, { NO_COLOR: '1' });
+    await t.waitFor(PROMPT);
+    s.stub.enqueue({ text: 'first answer' });
+    t.line('first question');
+    await t.waitFor(/first answer/);
+    s.stub.enqueue({ text: 'SUMMARY: one question, one answer.' });
+    t.line('/compact');
+    await t.waitFor(/✓ conversation compacted: about \d+ → \d+ tokens/);
+    t.line('/compact');
+    await t.waitFor(/nothing to compact yet/);
+    s.stub.enqueue({ text: 'second answer' });
+    t.line('second question');
+    await t.waitFor(/second answer/);
+    const chats = s.stub.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    assert.equal(chats.length, 3, 'the answer, the summary, the next answer');
+    const sent = chats[2]!.body.messages as Array<{ role: string; content: string }>;
+    assert.deepEqual(sent.map((m) => m.role), ['system', 'user', 'assistant', 'user']);
+    assert.match(sent[1]!.content, /SUMMARY: one question, one answer\./);
+    t.line('/exit');
+    await t.waitFor(/__EXIT 0__/);
+  });
 });

@@ -1,6 +1,7 @@
 import { describePendingBatch, reviewPendingBatch } from './batch-review';
 import type { InteractiveContext } from './context';
 import { openModelPicker, showError, switchModel, switchProvider } from './model-picker';
+import { runCompactCommand } from './compact-command';
 import { runResumeCommand } from './resume-command';
 
 export const HELP_LINES: ReadonlyArray<[string, string]> = [
@@ -11,6 +12,7 @@ export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/review', 'review proposed file changes that wait for a decision'],
   ['/reset', 'start a new conversation (pending changes are kept)'],
   ['/resume [n|id]', 'list the saved sessions of this folder, or continue one'],
+  ['/compact', 'summarise the conversation so far, so later prompts send less'],
   ['/help', 'show this help'],
   ['/exit', 'leave (also Ctrl-D, or Ctrl-C at an empty prompt)'],
 ];
@@ -67,6 +69,9 @@ export async function runSlashCommand(line: string, ctx: InteractiveContext): Pr
       return 'continue';
     case '/resume':
       runResumeCommand(arg, ctx);
+      return 'continue';
+    case '/compact':
+      await runCompactCommand(ctx);
       return 'continue';
     default:
       view.line(`${style.yellow('?')} unknown command ${name}: type /help for the list of commands`);
