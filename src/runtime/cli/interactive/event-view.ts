@@ -81,6 +81,10 @@ export class EventView {
         this.line(`${this.style.red('✗ error:')} ${e.error}`);
         if (e.remedy) this.line(`  ${this.style.yellow('remedy:')} ${e.remedy}`);
         break;
+      case 'context_compacted':
+        // Within a run (automatic); /compact says it itself.
+        if (e.runId) this.line(this.style.dim(`(older turns summarised to fit the context window: about ${e.tokensBefore} → ${e.tokensAfter} tokens)`));
+        break;
       default:
         break;
     }

@@ -11,6 +11,15 @@ function viewWithOutput(): { view: EventView; out: () => string } {
 }
 
 describe('interactive event view', () => {
+  it('notes an automatic compaction within a run (a /compact prints its own line)', () => {
+    const { view, out } = viewWithOutput();
+    const counts = { messagesBefore: 9, messagesAfter: 3, tokensBefore: 12000, tokensAfter: 900 };
+    view.render({ sessionId: 's', type: 'context_compacted', ...counts });
+    assert.equal(out(), '');
+    view.render({ sessionId: 's', runId: 'r', type: 'context_compacted', ...counts });
+    assert.equal(out(), '(older turns summarised to fit the context window: about 12000 → 900 tokens)\n');
+  });
+
   it('streams deltas as they arrive and ends the message on its own line', () => {
     const { view, out } = viewWithOutput();
     view.render({ ...ids, type: 'message_update', messageId: 'm', delta: 'Hel' });
