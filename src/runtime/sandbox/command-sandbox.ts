@@ -66,6 +66,36 @@ function socketDirs(): string[] {
   });
 }
 
+/** The name of a session temp folder: `<runtime pid>-<session id>`, so a folder a killed runtime left can be told. */
+export function sessionTmpName(sessionId: string): string {
+  return `${process.pid}-${sessionId}`;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the temp folders of runtimes that are gone (killed before they could clean up). */
+export function sweepStaleTmpDirs(parent: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) {
+      fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+  }
+}
+
 export class CommandSandbox {
   readonly settings: SandboxSettings;
   private readonly shellEnv: ShellEnvSettings;
@@ -128,6 +158,7 @@ export class CommandSandbox {
     const dir = this.opts.tmpDir;
     if (!dir) return undefined;
     try {
+      if (!fs.existsSync(dir)) sweepStaleTmpDirs(path.dirname(dir));
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       return realExisting(dir);
     } catch {

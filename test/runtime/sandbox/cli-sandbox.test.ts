@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
 
@@ -69,6 +70,18 @@ describe('sandbox and secrets in the real runtime', function () {
     const everything = JSON.stringify(t.stub.requests) + r.stdout + r.stderr;
     assert.ok(!everything.includes(VENDOR_KEY), 'the vendor key reached the model or the output');
     assert.ok(!everything.includes(SERVICE_KEY), 'the service key reached the model or the output');
+  });
+
+  it('gives commands a private /tmp for the session, removed when the session ends', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const name = `private-${Date.now()}`;
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `echo hi > /tmp/${name} && cat /tmp/${name}` } }] }, { text: 'ok' });
+    const r = await runCli(['--yolo', '-p', 'x'], cwd, testEnv({ TMPDIR: tmp }));
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(toolResults()[0]!, /^hi\n/);
+    assert.equal(existsSync(`/tmp/${name}`), false);
+    assert.equal(existsSync(path.join(tmp, 'agentcli-tmp')), false, 'the session temp folder is removed at the end');
   });
 
   it('with sandbox.mode off, a command can read the runtime environment, but what it prints is masked', async () => {

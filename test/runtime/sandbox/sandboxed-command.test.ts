@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { CommandSandbox, type CommandSandboxOptions } from '../../../src/runtime/sandbox/command-sandbox';
+import { CommandSandbox, sweepStaleTmpDirs, type CommandSandboxOptions } from '../../../src/runtime/sandbox/command-sandbox';
 import { probeSandbox } from '../../../src/runtime/sandbox/probe';
 import { createRunCommandTool } from '../../../src/runtime/tools/run-command';
 import { DirectFiles } from '../../../src/runtime/workspace/files';
@@ -48,6 +48,15 @@ describe('run_command in the sandbox (real bubblewrap)', function () {
     const again = await run(`cat /tmp/${name}`);
     assert.match(again.output, /^kept\n/);
     assert.equal(readFileSync(path.join(sessionTmp, 's1', name), 'utf8'), 'kept\n');
+  });
+
+  it('removes the temp folders of runtimes that are gone, not those of live ones', () => {
+    const gone = spawnSync('true').pid!;
+    for (const name of [`${gone}-session_a`, `${process.pid}-session_b`, 'not-a-session']) mkdirSync(path.join(sessionTmp, name, 'x'), { recursive: true });
+    sweepStaleTmpDirs(sessionTmp);
+    assert.equal(existsSync(path.join(sessionTmp, `${gone}-session_a`)), false);
+    assert.equal(existsSync(path.join(sessionTmp, `${process.pid}-session_b`)), true);
+    assert.equal(existsSync(path.join(sessionTmp, 'not-a-session')), true);
   });
 
   it('has no network unless sandbox.network is on', async () => {
