@@ -3,11 +3,13 @@
  * deltas), appends the history messages not saved yet, errors, provider/model changes and the undecided change batch
  * in one write. The file is created at the session's first prompt, so sessions without one leave nothing behind.
  */
+import fs from 'node:fs';
 import type { HistoryMessage } from '../../protocol/records';
 import type { EventDraft } from '../agent/host';
 import type { StoredBatch } from '../changes';
 import { acquireLock, releaseLock } from './lock';
 import { lockFile, sessionFile } from './paths';
+import { readSessionFile } from './reader';
 import { SESSION_FILE_VERSION, type LineDraft, type SavedBatch, type SessionLine } from './records';
 import type { SessionRedactor } from './redaction';
 import { ensureSessionsDir, SessionFileWriter } from './writer';
@@ -95,10 +97,20 @@ export class SessionRecorder {
 
   private create(session: RecordedSession, prompt: string): void {
     const sel = session.selected();
+    const file = sessionFile(this.opts.dir, session.id);
     try {
       ensureSessionsDir(this.opts.dir);
       acquireLock(lockFile(this.opts.dir, session.id));
-      this.writer = SessionFileWriter.create(sessionFile(this.opts.dir, session.id), {
+      if (fs.existsSync(file)) {
+        // Saving was turned off and on again (configure): go on in the same file after the messages it holds.
+        const saved = readSessionFile(file);
+        this.writer = SessionFileWriter.reopen(file, saved.validBytes);
+        this.history = session.history;
+        this.written = Math.min(saved.messages.length, session.history.length);
+        this.model = { provider: saved.provider, model: saved.model };
+        return;
+      }
+      this.writer = SessionFileWriter.create(file, {
         type: 'meta',
         version: SESSION_FILE_VERSION,
         sessionId: session.id,

@@ -202,6 +202,28 @@ describe('saved sessions: save, list, attach (real runtime processes)', () => {
     assert.equal(fs.existsSync(sessionsDir(env)), false);
   });
 
+  it('saving turned off and on again with configure goes on in the same file, catching up', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const env = testEnv();
+    const rt = await t.start(cwd, { env });
+    t.stub.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+    const prompt = async (message: string) => {
+      const { runId } = await rt.request('prompt', { message });
+      await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+    };
+    await prompt('first');
+    await rt.request('configure', { config: { sessions: { persist: false } } });
+    await prompt('second');
+    const { sessionId } = await rt.request('getState', {});
+    const file = path.join(sessionsDir(env), `${sessionId}.jsonl`);
+    const whileOff = fs.readFileSync(file, 'utf8');
+    assert.ok(!whileOff.includes('second'), 'nothing is written while saving is off');
+    await rt.request('configure', { config: {} });
+    await prompt('third');
+    const details = await rt.request('getSession', { sessionId });
+    assert.deepEqual(details.messages.map((m) => m.content), ['first', 'one', 'second', 'two', 'third', 'three']);
+  });
+
   it('reset starts a new saved session; sessions.maxCount keeps the newest', async () => {
     const cwd = makeWorkspace({}, t.stub.origin, { sessions: { maxCount: 2 } });
     const env = testEnv();
