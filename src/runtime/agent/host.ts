@@ -17,7 +17,7 @@ export interface DirectoryAnswer {
 /**
  * A tool call refused because nobody could approve it (non-interactive) or a rule or the mode denies it.
  * `allowedBy`: `flag-or-rule` (--yolo or an allow rule such as `rule` would allow it; `directory` for a folder outside
- * the workspace, which permissions.additionalDirectories also allows), `interactive` (only someone answering the
+ * the workspace, which only permissions.additionalDirectories allows, not --yolo), `interactive` (only someone answering the
  * question can: a protected path, a risky command, an ask rule), `config` (a deny rule or restricted mode refuses it).
  */
 export interface DeniedAction {

@@ -163,14 +163,13 @@ async function ensureDirectoryAccess(
     const reason = `${target.description} needs ${target.ruleTool === 'Read' ? 'read' : 'write'} access outside the workspace`;
     let answer: DirectoryAnswer;
     if (!deps.host.interactive) {
-      const allowed = deps.permissionMode === 'unrestricted';
-      if (!allowed) deps.host.denied?.({ tool: toolName, target: dir, reason: `${dir} is outside the workspace`, allowedBy: 'directory' });
+      // One rule in every mode, unrestricted included: outside the workspace means a configured or granted folder.
+      deps.host.denied?.({ tool: toolName, target: dir, reason: `${dir} is outside the workspace`, allowedBy: 'directory' });
       deps.host.notice?.(
-        allowed
-          ? `directory access to ${dir} granted (unrestricted mode)`
-          : `directory access to ${dir} denied: nobody to ask in a non-interactive run (use --yolo, or permissions.additionalDirectories in .agentcli/config.json)`,
+        `directory access to ${dir} denied: nobody to ask in a non-interactive run, and --yolo does not grant folders outside the workspace; ` +
+          `add it to permissions.additionalDirectories in .agentcli/config.json`,
       );
-      answer = { allowed, scope: 'once', ...(allowed ? {} : { reason: 'nobody can approve it in a non-interactive run' }) };
+      answer = { allowed: false, scope: 'once', reason: 'nobody can approve it in a non-interactive run' };
     } else {
       const requestId = newId('dir');
       deps.emit({ type: 'directory_access_request', runId: scope.runId, turnId: scope.turnId, requestId, toolCallId, path: dir, reason });
@@ -217,7 +216,7 @@ async function ensurePermission(
   if (!deps.host.interactive) {
     const denied = deniedAction(tool.name, target, verdict, deps.cwd);
     deps.host.denied?.(denied);
-    deps.host.notice?.(`permission denied: ${target.description} (${verdict.reason}). Nobody can approve in a non-interactive run: ${howToAllow(verdict, denied)}`);
+    deps.host.notice?.(`permission denied: ${target.description} (${verdict.reason}). Nobody can approve in a non-interactive run: ${howToAllow(verdict, denied, target)}`);
     throw new Refused(`permission denied: ${target.description} needs approval and nobody can approve in this non-interactive run`);
   }
   const requestId = newId('perm');
@@ -284,10 +283,13 @@ function deniedAction(tool: string, target: PermissionTarget, verdict: Permissio
   };
 }
 
-function howToAllow(verdict: PermissionVerdict, denied: DeniedAction): string {
+function howToAllow(verdict: PermissionVerdict, denied: DeniedAction, target: PermissionTarget): string {
   const approve = 'only an interactive approval can allow it (run agentcli in a terminal, or use the editor)';
   if (verdict.cause === 'protected') return `--yolo and allow rules never allow a protected path; ${approve}`;
-  if (verdict.cause === 'risky-command') return `--yolo and allow rules never allow a risky command; ${approve}`;
+  if (verdict.cause === 'risky-command') {
+    const exact = target.command !== undefined && !target.command.includes('\n') ? `, or an allow rule naming this exact command: Bash(${target.command.trim()})` : '';
+    return `--yolo and broad allow rules never allow a risky command; ${approve}${exact}`;
+  }
   if (verdict.cause === 'ask-rule') return `an ask rule asks even with --yolo; ${approve}, or remove the rule from permissions.ask`;
   return `pass --yolo, or add an allow rule such as ${denied.rule ?? 'Write(<path>)'} to permissions.allow in .agentcli/config.json`;
 }

@@ -166,16 +166,21 @@ export function deniedSummary(denied: readonly DeniedAction[]): string {
     if (ds.length > 0) groups.push([ds, advice(ds)]);
   };
   add(
-    (d) => d.allowedBy === 'flag-or-rule' || d.allowedBy === 'directory',
+    (d) => d.allowedBy === 'flag-or-rule',
     (ds) => {
-      const rule = ds.find((d) => d.rule)?.rule;
-      const config = rule ? `an allow rule such as ${rule} (permissions.allow` : '(permissions.additionalDirectories';
-      return `allow ${ds.length === denied.length ? 'them' : 'these'} with --yolo or ${config} in .agentcli/config.json)`;
+      const rule = ds.find((d) => d.rule)?.rule ?? 'Write(<path>)';
+      return `allow ${ds.length === denied.length ? 'them' : 'these'} with --yolo or an allow rule such as ${rule} (permissions.allow in .agentcli/config.json)`;
     },
   );
   add(
+    (d) => d.allowedBy === 'directory',
+    () => 'folders outside the workspace need permissions.additionalDirectories in .agentcli/config.json (--yolo does not grant them)',
+  );
+  add(
     (d) => d.allowedBy === 'interactive',
-    () => 'only an interactive approval can allow these (protected paths, risky commands, ask rules): run agentcli in a terminal, or use the editor',
+    () =>
+      'only an interactive approval can allow these (protected paths, risky commands, ask rules): run agentcli in a terminal, or use the editor; ' +
+      'a risky command also runs under an allow rule naming that exact command',
   );
   add(
     (d) => d.allowedBy === 'config',
