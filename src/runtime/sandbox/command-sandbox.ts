@@ -96,6 +96,26 @@ export function sweepStaleTmpDirs(parent: string): void {
   }
 }
 
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Caches in the read-only home (`~/.cache`: go, pip and most tools; `~/.npm`) move to the sandbox's temp folder, so
+ * builds and installs work instead of failing on a read-only file system. A variable the user set, or a cache in a
+ * folder made writable (e.g. `permissions.additionalDirectories: ["~/.cache"]`), is left alone.
+ */
+function redirectCaches(env: NodeJS.ProcessEnv, writable: readonly string[]): void {
+  const home = env.HOME;
+  if (!home) return;
+  const readOnly = (dir: string) => !writable.some((w) => isInside(realExisting(dir) ?? dir, w));
+  if (env.XDG_CACHE_HOME === undefined && readOnly(path.join(home, '.cache'))) env.XDG_CACHE_HOME = '/tmp/.cache';
+  if (env.npm_config_cache === undefined && env.NPM_CONFIG_CACHE === undefined && readOnly(path.join(home, '.npm'))) {
+    env.npm_config_cache = '/tmp/.npm';
+  }
+}
+
 export class CommandSandbox {
   readonly settings: SandboxSettings;
   private readonly shellEnv: ShellEnvSettings;
@@ -136,7 +156,9 @@ export class CommandSandbox {
       if (opts.approved) return { ok: true, file: 'bash', args: ['-c', command], env, isolation: 'none' };
       return { ok: true, file: probe.binary, args: ['-p', this.seatbelt(), 'bash', '-c', command], env, isolation: 'sandbox-exec' };
     }
-    return { ok: true, file: probe.binary, args: bwrapArgs(this.bwrapPlan(command, cwd, opts.approved === true)), env, isolation: 'bwrap' };
+    const plan = this.bwrapPlan(command, cwd, opts.approved === true);
+    if (plan.mode !== 'approved') redirectCaches(env, plan.mode === 'workspace-write' ? plan.writable : []);
+    return { ok: true, file: probe.binary, args: bwrapArgs(plan), env, isolation: 'bwrap' };
   }
 
   /** Removes the session's temp folder. */

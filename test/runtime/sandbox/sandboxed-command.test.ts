@@ -123,6 +123,20 @@ describe('run_command in the sandbox (real bubblewrap)', function () {
     assert.equal(readFileSync(path.join(root, 'result.txt'), 'utf8'), 'ok');
   });
 
+  it('moves the read-only home caches to the temp folder, unless the user set them or made them writable', () => {
+    const home = path.join(other, 'home');
+    mkdirSync(path.join(home, '.cache'), { recursive: true });
+    const env = (extra: NodeJS.ProcessEnv, writable: string[] = []) => {
+      const prepared = sandbox({ env: { PATH: '/usr/bin', HOME: home, ...extra }, writableDirs: () => writable }).prepare('true', root);
+      assert.ok(prepared.ok);
+      return prepared.env;
+    };
+    assert.equal(env({}).XDG_CACHE_HOME, '/tmp/.cache');
+    assert.equal(env({}).npm_config_cache, '/tmp/.npm');
+    assert.equal(env({ XDG_CACHE_HOME: '/elsewhere' }).XDG_CACHE_HOME, '/elsewhere');
+    assert.equal(env({}, [path.join(home, '.cache')]).XDG_CACHE_HOME, undefined);
+  });
+
   it('read-only mode writes nothing in the workspace', async () => {
     const result = await run('echo x > f.txt; echo "w=$?"; echo t > /tmp/t && cat /tmp/t', { settings: { mode: 'read-only', network: false } });
     assert.match(result.output, /w=1/);
