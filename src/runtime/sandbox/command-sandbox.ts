@@ -96,6 +96,9 @@ export function sweepStaleTmpDirs(parent: string): void {
   }
 }
 
+/** Never made writable by a grant (nor is `/` itself). */
+const SYSTEM_ROOTS = ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/proc', '/sys', '/dev', '/var/lib'];
+
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -200,9 +203,17 @@ export class CommandSandbox {
     return { git, readOnly, emptyReadOnly, hidden: userConfig ? [userConfig] : [] };
   }
 
+  /**
+   * The workspace, then granted folders and git folders: a grant that is the home folder itself or a system folder
+   * stays read-only (a folder granted to read a file there must not let a command plant `~/.bashrc` or edit `/etc`).
+   */
   private writable(workspace: string, gitWritable: readonly string[]): string[] {
-    const dirs = [workspace, ...(this.opts.writableDirs?.() ?? []), ...gitWritable];
-    return [...new Set(dirs.map(realExisting).filter((d): d is string => d !== undefined && d !== '/'))];
+    const home = this.opts.home ? (realExisting(this.opts.home) ?? this.opts.home) : undefined;
+    const granted = [...(this.opts.writableDirs?.() ?? []), ...gitWritable]
+      .map(realExisting)
+      .filter((d): d is string => d !== undefined && d !== '/' && d !== home && !SYSTEM_ROOTS.some((root) => isInside(d, root)));
+    const ws = realExisting(workspace);
+    return [...new Set([...(ws && ws !== '/' ? [ws] : []), ...granted])];
   }
 
   private bwrapPlan(command: string, cwd: string, approved: boolean): BwrapPlan {

@@ -41,6 +41,21 @@ describe('run_command in the sandbox (real bubblewrap)', function () {
     assert.match(result.output, /etc=1/);
   });
 
+  it('makes granted folders writable, but not a granted home folder or system folder', async () => {
+    const home = path.join(other, 'home');
+    mkdirSync(home);
+    const granted = path.join(other, 'granted');
+    mkdirSync(granted);
+    const result = await run(`echo g > ${granted}/g.txt; echo "granted=$?"; echo h > ${home}/.bashrc; echo "home=$?"; touch /etc/agentcli-sbx; echo "etc=$?"`, {
+      home,
+      writableDirs: () => [granted, home, '/etc', '/'],
+    });
+    assert.match(result.output, /granted=0/);
+    assert.match(result.output, /home=1/);
+    assert.match(result.output, /etc=1/);
+    assert.equal(existsSync(path.join(home, '.bashrc')), false);
+  });
+
   it('keeps a private temp folder for the session: /tmp writes stay out of the real /tmp and last between commands', async () => {
     const name = `agentcli-sbx-${process.pid}-${Date.now()}`;
     await run(`echo kept > /tmp/${name}`);
