@@ -349,7 +349,16 @@ export const methods = {
     params: z.object({ sessionId: z.string().min(1) }),
     result: HistoryEntry.extend({
       messages: z.array(HistoryMessage),
-      errors: z.array(z.object({ at: z.string(), runId: z.string().optional(), code: z.string(), error: z.string() })),
+      errors: z.array(
+        z.object({
+          at: z.string(),
+          runId: z.string().optional(),
+          code: z.string(),
+          error: z.string(),
+          /** How many of `messages` came before it (a `tool_error` belongs to the tool result at this index). */
+          afterMessages: z.number().int().nonnegative().optional(),
+        }),
+      ),
       pendingBatch: ChangeBatch.nullable(),
       /** 1 when a torn last line (a write cut short by a killed runtime) was skipped. */
       skippedLines: z.number().int().nonnegative(),
@@ -374,6 +383,25 @@ export const methods = {
       }),
       z.object({ attached: z.literal(false), reason: AttachFailureReason, message: z.string() }),
     ]),
+  },
+  /**
+   * Delete a saved session of any folder (its file and lock). Refused, with a reason, for the session this runtime
+   * is in (`current`: reset first) and for one another live runtime holds (`busy`).
+   */
+  deleteSession: {
+    params: z.object({ sessionId: z.string().min(1) }),
+    result: z.discriminatedUnion('deleted', [
+      z.object({ deleted: z.literal(true), sessionId: z.string() }),
+      z.object({ deleted: z.literal(false), reason: z.enum(['not_found', 'busy', 'current']), message: z.string() }),
+    ]),
+  },
+  /**
+   * Summarise the whole conversation now (between runs), like `/compact`: `compacted: false` when there is nothing
+   * new to summarise. Emits `context_compacted`; refused (RunInProgress) while a run is active.
+   */
+  compactContext: {
+    params: Empty,
+    result: z.object({ compacted: z.boolean(), usedTokens: z.number().int().nonnegative(), messageCount: z.number().int().nonnegative() }),
   },
 } as const;
 

@@ -357,6 +357,16 @@ export class Agent {
     return this.client.setContextCompact(enabled);
   }
 
+  /** Deletes a saved session: `{ deleted: true }` or `{ deleted: false, reason }` (not_found, busy, current). */
+  deleteSession(sessionId: string) {
+    return this.client.deleteSession({ sessionId });
+  }
+
+  /** Summarises the whole conversation now (between runs); `compacted: false` when there was nothing new to summarise. */
+  compactContext() {
+    return this.client.compactContext();
+  }
+
   /** Ends the runtime (close stdin, SIGTERM, SIGKILL); queued runs fail, the active one fails as the runtime exits. Safe to call twice. */
   close(): Promise<void> {
     this.closing ??= (async () => {

@@ -311,6 +311,14 @@ export class RuntimeClient {
   attachSession(p: ParamsOf<'attachSession'>) {
     return this.request('attachSession', p);
   }
+  /** Deletes a saved session: `{ deleted: true }` or `{ deleted: false, reason }` (not_found, busy, or current: this runtime's own). */
+  deleteSession(p: ParamsOf<'deleteSession'>) {
+    return this.request('deleteSession', p);
+  }
+  /** Summarises the whole conversation now (between runs); `compacted: false` when there is nothing new to summarise. */
+  compactContext() {
+    return this.request('compactContext', {});
+  }
   /** Context compaction on or off: older turns are summarised before a request that would not fit (`context_compacted`). */
   setContextCompact(enabled: boolean) {
     return this.request('setContextCompact', { enabled });

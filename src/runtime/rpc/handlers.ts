@@ -240,6 +240,14 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       return savedSessionDetails(loaded.data);
     },
     attachSession: (p) => session.attachSaved(p.sessionId),
+    deleteSession: (p) => {
+      if (!session.saved) return { deleted: false, reason: 'not_found', message: `no saved session "${p.sessionId}" (this runtime reads no saved sessions)` };
+      return session.saved.delete(p.sessionId, session.id);
+    },
+    compactContext: async () => {
+      const compacted = await session.compactNow();
+      return { compacted, ...session.contextUsage() };
+    },
     setContextCompact: (p) => ({ enabled: session.compactor.set(p.enabled) }),
     decide: async (p) => {
       try {

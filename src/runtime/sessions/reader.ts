@@ -13,7 +13,7 @@ export class CorruptSessionError extends Error {
 export interface SavedSessionData {
   meta: MetaRecord;
   messages: HistoryMessage[];
-  errors: Array<{ at: string; runId?: string; code: string; error: string }>;
+  errors: Array<{ at: string; runId?: string; code: string; error: string; afterMessages: number }>;
   /** The change batch waiting for a decision when the session was last saved. */
   batch: SavedBatch | null;
   /** Paths of pending changes not saved because their contents held a secret. */
@@ -76,7 +76,7 @@ export function readSessionFile(file: string): SavedSessionData {
     data.model = line.model;
     if (line.type === 'message') data.messages.push(line.message);
     else if (line.type === 'compacted') data.messages = [...line.messages, ...data.messages.slice(line.removed)];
-    else if (line.type === 'error') data.errors.push({ at: line.at, ...(line.runId ? { runId: line.runId } : {}), code: line.code, error: line.error });
+    else if (line.type === 'error') data.errors.push({ at: line.at, ...(line.runId ? { runId: line.runId } : {}), code: line.code, error: line.error, afterMessages: data.messages.length });
     else if (line.type === 'batch') {
       data.batch = line.batch;
       data.unsavedChanges = line.unsaved ?? [];

@@ -180,6 +180,19 @@ export class SavedSessions {
     };
   }
 
+  /** Deletes saved session `id` (file and lock): never `current` (this runtime's session) nor one another runtime holds. */
+  delete(id: string, current: string): { deleted: true; sessionId: string } | { deleted: false; reason: 'not_found' | 'busy' | 'current'; message: string } {
+    const missing = { deleted: false as const, reason: 'not_found' as const, message: `no saved session "${id}" in ${this.dir}` };
+    if (!isValidSessionId(id)) return missing;
+    const file = sessionFile(this.dir, id);
+    if (!fs.existsSync(file)) return missing;
+    if (id === current) return { deleted: false, reason: 'current', message: `saved session "${id}" is the one this runtime is in: start a new one (reset) first` };
+    if (lockedByOther(lockFile(this.dir, id))) return { deleted: false, reason: 'busy', message: `saved session "${id}" is open in another runtime` };
+    fs.rmSync(file, { force: true });
+    fs.rmSync(lockFile(this.dir, id), { force: true });
+    return { deleted: true, sessionId: id };
+  }
+
   private prune(current: string): void {
     const { maxCount, maxAgeDays } = this.config.sessions;
     try {
