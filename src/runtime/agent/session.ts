@@ -141,6 +141,11 @@ export class Session {
     return this.sandbox.unavailableNotice();
   }
 
+  /** `sandboxNotice` without blocking the event loop while the sandbox is probed (the start of an rpc session). */
+  sandboxNoticeAsync(): Promise<string | undefined> {
+    return this.sandbox.unavailableNoticeAsync();
+  }
+
   /**
    * Switches to new settings (`configure`): permission rules, additional directories, the command timeout and, unless
    * a mode was chosen explicitly, the default mode. Session grants and rules the user approved for the session stay.

@@ -154,10 +154,11 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
       log: (line) => cio.stderr(`[agentcli] ${line}\n`),
       createSession: (emit) => {
         const session = createSession(opts, config, { interactive: true, emit }, cio, true);
-        // Probed after the server is up (off the startup path); getState reports the same.
+        // Probed in the background once the server is up (off the startup path); getState reports the same.
         setImmediate(() => {
-          const problem = session.sandboxNotice();
-          if (problem) cio.stderr(`[agentcli] sandbox unavailable: ${problem}\n`);
+          void session.sandboxNoticeAsync().then((problem) => {
+            if (problem) cio.stderr(`[agentcli] sandbox unavailable: ${problem}\n`);
+          });
         });
         return session;
       },

@@ -12,7 +12,7 @@ import { bwrapArgs, type BwrapPlan } from './bwrap-args';
 import { gitProtection } from './git-dirs';
 import { seatbeltProfile } from './macos-profile';
 import { DEFAULT_SANDBOX, type SandboxSettings, type SandboxState } from './modes';
-import { sandboxProbe, type SandboxProbe } from './probe';
+import { sandboxProbe, sandboxProbeAsync, type SandboxProbe } from './probe';
 
 export { SANDBOX_MODES, type SandboxMode, type SandboxSettings, type SandboxState } from './modes';
 export const DEFAULT_SHELL_ENV: ShellEnvSettings = { include: [], exclude: [] };
@@ -142,6 +142,13 @@ export class CommandSandbox {
     if (this.settings.mode === 'off') return undefined;
     const probe = this.probe();
     return probe.available ? undefined : `commands will not run: they run only in a sandbox, and it cannot start: ${probe.reason}`;
+  }
+
+  /** `unavailableNotice` after probing without blocking the event loop (the start of an rpc session). */
+  async unavailableNoticeAsync(): Promise<string | undefined> {
+    if (this.settings.mode === 'off') return undefined;
+    if (!this.opts.probe) await sandboxProbeAsync();
+    return this.unavailableNotice();
   }
 
   /**

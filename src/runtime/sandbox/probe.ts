@@ -68,7 +68,24 @@ export function probeSandbox(env: NodeJS.ProcessEnv = process.env, platform: Nod
   return { available: false, reason: `agentcli has no command sandbox on ${platform} (it uses bubblewrap on Linux and sandbox-exec on macOS); ${OFF_HINT}` };
 }
 
+/** `probeSandbox` without blocking the event loop (the probe takes some 10 to 40 ms), for the start of an rpc session. */
+export function probeSandboxAsync(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<SandboxProbe> {
+  if (platform !== 'linux') return Promise.resolve(probeSandbox(env, platform));
+  const binary = env[BWRAP_ENV]?.trim() || 'bwrap';
+  return new Promise((resolve) => {
+    const child = childProcess().execFile(binary, BWRAP_PROBE_ARGS, { timeout: PROBE_TIMEOUT_MS, env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, (error, _stdout, stderr) => {
+      if (!error) return resolve({ available: true, kind: 'bwrap', binary });
+      const code = (error as NodeJS.ErrnoException).code;
+      resolve({
+        available: false,
+        reason: explainBwrapFailure(binary, typeof code === 'string' ? { code, stderr: error.message } : { stderr: String(stderr), status: child.exitCode }),
+      });
+    });
+  });
+}
+
 let cached: SandboxProbe | undefined;
+let pending: Promise<SandboxProbe> | undefined;
 
 /** The probe's answer, computed on first use and kept for the life of the process. */
 export function sandboxProbe(): SandboxProbe {
@@ -76,7 +93,15 @@ export function sandboxProbe(): SandboxProbe {
   return cached;
 }
 
+/** The same answer, probed without blocking; `sandboxProbe()` then answers from the cache. */
+export function sandboxProbeAsync(): Promise<SandboxProbe> {
+  if (cached) return Promise.resolve(cached);
+  pending ??= probeSandboxAsync().then((probe) => (cached ??= probe));
+  return pending;
+}
+
 /** Forget the cached answer (tests). */
 export function resetSandboxProbe(): void {
   cached = undefined;
+  pending = undefined;
 }

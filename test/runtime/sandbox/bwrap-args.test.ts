@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { bwrapArgs, type BwrapPlan } from '../../../src/runtime/sandbox/bwrap-args';
 import { seatbeltProfile } from '../../../src/runtime/sandbox/macos-profile';
-import { explainBwrapFailure, probeSandbox } from '../../../src/runtime/sandbox/probe';
+import { explainBwrapFailure, probeSandbox, probeSandboxAsync } from '../../../src/runtime/sandbox/probe';
 
 const plan: BwrapPlan = {
   mode: 'workspace-write',
@@ -124,6 +124,14 @@ describe('sandbox probe', () => {
   it('finds bubblewrap working on this machine', () => {
     const probe = probeSandbox({ PATH: process.env.PATH }, 'linux');
     assert.equal(probe.available, true, probe.available ? '' : probe.reason);
+  });
+
+  it('probes the same without blocking', async () => {
+    assert.equal((await probeSandboxAsync({ PATH: process.env.PATH }, 'linux')).available, true);
+    const missing = await probeSandboxAsync({ PATH: process.env.PATH, AGENTCLI_BWRAP: '/nonexistent/bwrap' }, 'linux');
+    assert.match(missing.available ? '' : missing.reason, /\/nonexistent\/bwrap\) is not installed/);
+    const failing = await probeSandboxAsync({ PATH: process.env.PATH, AGENTCLI_BWRAP: 'false' }, 'linux');
+    assert.match(failing.available ? '' : failing.reason, /cannot create the sandbox's namespaces here \(false exited with 1\)/);
   });
 
   it('has no sandbox on other systems and says so', () => {
