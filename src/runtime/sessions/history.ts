@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { idOfEntry, sessionFile } from './paths';
 import { readSessionHead, readSessionTail, type SessionSummary } from './reader';
+import { appendToIndex, readIndex } from './index-file';
 import type { MetaRecord } from './records';
 
 export interface HistoryEntry {
@@ -39,19 +40,26 @@ export interface HistoryPage {
  */
 const heads = new Map<string, { ino: number; meta: MetaRecord }>();
 
-function summaryOf(file: string): SessionSummary | undefined {
+/** A file's head: from this process's cache, else the index, else the file itself (`unindexed` collects those). */
+function summaryOf(file: string, indexed: MetaRecord | undefined, unindexed: MetaRecord[]): SessionSummary | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    heads.delete(file);
+    return undefined;
+  }
   const known = heads.get(file);
-  if (known) {
-    try {
-      const stat = fs.statSync(file);
-      if (stat.ino === known.ino) return { meta: known.meta, updatedAt: stat.mtime.toISOString(), mtimeMs: stat.mtimeMs, ino: stat.ino };
-    } catch {
-      heads.delete(file);
-      return undefined;
-    }
+  const meta = known?.ino === stat.ino ? known.meta : indexed;
+  if (meta) {
+    heads.set(file, { ino: stat.ino, meta });
+    return { meta, updatedAt: stat.mtime.toISOString(), mtimeMs: stat.mtimeMs, ino: stat.ino };
   }
   const summary = readSessionHead(file);
-  if (summary) heads.set(file, { ino: summary.ino, meta: summary.meta });
+  if (summary) {
+    heads.set(file, { ino: summary.ino, meta: summary.meta });
+    unindexed.push(summary.meta);
+  }
   return summary;
 }
 
@@ -63,14 +71,17 @@ export function scanSessions(dir: string): Array<{ id: string; file: string; sum
   } catch {
     return [];
   }
+  const index = readIndex(dir);
+  const unindexed: MetaRecord[] = [];
   const out: Array<{ id: string; file: string; summary: SessionSummary }> = [];
   for (const name of names) {
     const id = idOfEntry(name);
     if (!id) continue;
     const file = sessionFile(dir, id);
-    const summary = summaryOf(file);
+    const summary = summaryOf(file, index.get(id), unindexed);
     if (summary && summary.meta.sessionId === id) out.push({ id, file, summary });
   }
+  appendToIndex(dir, unindexed.filter((m) => idOfEntry(`${m.sessionId}.jsonl`) !== undefined));
   return out;
 }
 

@@ -10,7 +10,8 @@ import type { StoredBatch } from '../changes';
 import { acquireLock, releaseLock } from './lock';
 import { lockFile, sessionFile } from './paths';
 import { readSessionFile } from './reader';
-import { SESSION_FILE_VERSION, type LineDraft, type SavedBatch, type SessionLine } from './records';
+import { appendToIndex } from './index-file';
+import { SESSION_FILE_VERSION, type LineDraft, type MetaRecord, type SavedBatch, type SessionLine } from './records';
 import type { SessionRedactor } from './redaction';
 import { ensureSessionsDir, SessionFileWriter } from './writer';
 
@@ -110,7 +111,7 @@ export class SessionRecorder {
         this.model = { provider: saved.provider, model: saved.model };
         return;
       }
-      this.writer = SessionFileWriter.create(file, {
+      const meta: MetaRecord = {
         type: 'meta',
         version: SESSION_FILE_VERSION,
         sessionId: session.id,
@@ -119,7 +120,9 @@ export class SessionRecorder {
         title: titleOf(this.opts.redactor.text(prompt)),
         provider: sel.provider,
         model: sel.model,
-      });
+      };
+      this.writer = SessionFileWriter.create(file, meta);
+      appendToIndex(this.opts.dir, [meta]);
       this.model = sel;
       this.written = 0;
     } catch (e) {

@@ -3,6 +3,8 @@
  * A session a live runtime holds is never removed.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { INDEX_FILE, readIndex, rewriteIndex } from './index-file';
 import { lockedByOther } from './lock';
 import { idOfEntry, lockFile, sessionFile } from './paths';
 
@@ -46,6 +48,11 @@ export function pruneSessions(dir: string, limits: RetentionLimits, keep: Readon
     fs.rmSync(sessionFile(dir, s.id), { force: true });
     fs.rmSync(lockFile(dir, s.id), { force: true });
     removed.push(s.id);
+  }
+  if (removed.length > 0 && fs.existsSync(path.join(dir, INDEX_FILE))) {
+    // The index keeps only sessions that are still there (one a runtime adds meanwhile is read from its file later).
+    const gone = new Set(removed);
+    rewriteIndex(dir, [...readIndex(dir).values()].filter((m) => !gone.has(m.sessionId) && fs.existsSync(sessionFile(dir, m.sessionId))));
   }
   return removed;
 }

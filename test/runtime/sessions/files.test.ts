@@ -7,6 +7,8 @@ import { acquireLock, lockedByOther, releaseLock } from '../../../src/runtime/se
 import { idOfEntry, isValidSessionId } from '../../../src/runtime/sessions/paths';
 import { CorruptSessionError, readSessionFile, readSessionHead, readSessionTail } from '../../../src/runtime/sessions/reader';
 import { titleOf } from '../../../src/runtime/sessions/recorder';
+import { listHistory } from '../../../src/runtime/sessions/history';
+import { INDEX_FILE, readIndex } from '../../../src/runtime/sessions/index-file';
 import { pruneSessions } from '../../../src/runtime/sessions/retention';
 import { completeToolResults } from '../../../src/runtime/sessions/saved-sessions';
 import { SessionFileWriter } from '../../../src/runtime/sessions/writer';
@@ -120,6 +122,25 @@ describe('saved session files', () => {
     const removed = pruneSessions(dir, { maxCount: 2, maxAgeDays: 30 }, new Set([ids[0]!]), now);
     assert.deepEqual(removed.sort(), [ids[1], ids[3]].sort());
     assert.deepEqual(fs.readdirSync(dir).sort(), [`${ids[0]}.jsonl`, `${ids[2]}.jsonl`]);
+  });
+
+  it('the index: a listing adds sessions missing from it, ignores entries whose file is gone; retention rewrites it', () => {
+    const dir = tmp();
+    const ids = ['session_aaaa00000020', 'session_aaaa00000021', 'session_aaaa00000022'];
+    ids.forEach((id, i) => {
+      const w = SessionFileWriter.create(path.join(dir, `${id}.jsonl`), meta(id, '/w'));
+      w.close();
+      const t = new Date(Date.now() - (3 - i) * 60_000);
+      fs.utimesSync(path.join(dir, `${id}.jsonl`), t, t);
+    });
+    assert.equal(fs.existsSync(path.join(dir, INDEX_FILE)), false);
+    assert.deepEqual(listHistory(dir, { page: 1, pageSize: 10, cwd: '/w' }).entries.map((e) => e.sessionId), [...ids].reverse());
+    assert.deepEqual([...readIndex(dir).keys()].sort(), ids);
+    fs.appendFileSync(path.join(dir, INDEX_FILE), '{"type":"meta","sessionId":"session_aaaa0000'); // torn
+    fs.rmSync(path.join(dir, `${ids[1]}.jsonl`));
+    assert.deepEqual(listHistory(dir, { page: 1, pageSize: 10, cwd: undefined }).entries.map((e) => e.sessionId), [ids[2], ids[0]]);
+    assert.deepEqual(pruneSessions(dir, { maxCount: 1, maxAgeDays: 30 }, new Set()), [ids[0]]);
+    assert.deepEqual([...readIndex(dir).keys()], [ids[2]]);
   });
 
   it('completes tool calls that have no result, and shortens titles', () => {

@@ -29,7 +29,8 @@ describe('saved sessions: save, list, attach (real runtime processes)', () => {
     await rt1.close();
 
     const dir = sessionsDir(env);
-    assert.deepEqual(fs.readdirSync(dir), [`${sessionId}.jsonl`], 'the lock went with the runtime');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['index.jsonl', `${sessionId}.jsonl`], 'the lock went with the runtime');
+    assert.equal(fs.statSync(path.join(dir, 'index.jsonl')).mode & 0o777, 0o600);
     assert.equal(fs.statSync(dir).mode & 0o777, 0o700);
     assert.equal(fs.statSync(path.join(dir, `${sessionId}.jsonl`)).mode & 0o777, 0o600);
 
