@@ -268,6 +268,11 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
       // A failed tool already shows on its card (tool_end success false); a second, loose error line would repeat it.
       if (e.code === 'tool_error') return none();
       return addError(model, { message: e.error, remedy: e.remedy, code: e.code, runId: e.runId });
+    case 'context_compacted':
+      return append(model, {
+        kind: 'notice', id: localId(model, 'compacted'), runId: e.runId,
+        text: `Earlier messages were summarised to fit the context window (about ${e.tokensBefore.toLocaleString('en-US')} → ${e.tokensAfter.toLocaleString('en-US')} tokens).`,
+      });
     default:
       // turn_*, step_end, mcp_invocation, file_modified, session_end: nothing to show in the transcript.
       return none();
