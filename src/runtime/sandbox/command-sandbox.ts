@@ -55,6 +55,15 @@ function lexists(p: string): boolean {
   }
 }
 
+function writableDir(dir: string): boolean {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `/run` and `/var/run` when they are real folders (not a link to the other). */
 function socketDirs(): string[] {
   return ['/run', '/var/run'].filter((dir) => {
@@ -202,10 +211,11 @@ export class CommandSandbox {
     const git = gitProtection(workspace);
     const projectConfigDir = path.join(workspace, '.agentcli');
     const readOnly = [...git.readOnly];
-    const emptyReadOnly = git.missingHooks.filter((p) => !lexists(p));
+    // bwrap makes the mount point on the host: only where the parent can take it (else the command could not start).
+    const emptyReadOnly = git.missingHooks.filter((p) => !lexists(p) && writableDir(path.dirname(p)));
     // The project's agentcli config can loosen permissions and the sandbox for the next session: never writable here.
     if (lexists(projectConfigDir)) readOnly.push(realExisting(projectConfigDir) ?? projectConfigDir);
-    else emptyReadOnly.push(projectConfigDir);
+    else if (writableDir(workspace)) emptyReadOnly.push(projectConfigDir);
     const userConfig = this.opts.home ? realExisting(path.join(this.opts.home, '.agentcli', 'config.json')) : undefined;
     return { git, readOnly, emptyReadOnly, hidden: userConfig ? [userConfig] : [] };
   }
