@@ -25,6 +25,13 @@ export interface BwrapPlan {
   hidden: readonly string[];
   /** Folders of sockets and runtime state (`/run`) replaced by an empty one when the network is off. */
   socketDirs: readonly string[];
+  /**
+   * Run as root: drop every capability (else the command could simply remount the file system writable) and make the
+   * kernel settings under /proc read-only (root owns them, so root without capabilities could still write many).
+   */
+  asRoot: boolean;
+  /** Existing kernel-setting paths of /proc (`/proc/sys`, `/proc/sysrq-trigger`, ...) bound read-only when `asRoot`. */
+  procSettings: readonly string[];
 }
 
 const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
@@ -35,6 +42,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     args.push('--bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc', '/proc');
   } else {
     args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+    if (plan.asRoot) for (const p of plan.procSettings) args.push('--ro-bind', p, p);
     // A Unix socket (a container engine's, a session bus) is a way out that no network namespace closes.
     if (!plan.network) for (const dir of plan.socketDirs) args.push('--tmpfs', dir);
     for (const tmp of [...new Set(plan.tmpPaths)].sort(byDepth)) {
@@ -51,6 +59,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     }
     for (const file of plan.hidden) args.push('--ro-bind', '/dev/null', file);
     if (!plan.network) args.push('--unshare-net');
+    args.push('--unshare-ipc', '--unshare-uts');
+    if (plan.asRoot) args.push('--cap-drop', 'ALL');
   }
   args.push('--unshare-pid', '--die-with-parent', '--new-session', '--chdir', plan.cwd, '--', 'bash', '-c', plan.command);
   return args;

@@ -105,6 +105,9 @@ export function sweepStaleTmpDirs(parent: string): void {
   }
 }
 
+/** Kernel settings in /proc that root owns: read-only in the sandbox. */
+const PROC_SETTINGS = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs'];
+
 /** Never made writable by a grant (nor is `/` itself). */
 const SYSTEM_ROOTS = ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/proc', '/sys', '/dev', '/var/lib'];
 
@@ -250,6 +253,8 @@ export class CommandSandbox {
       emptyReadOnly: prot.emptyReadOnly,
       hidden: prot.hidden,
       socketDirs: socketDirs(),
+      asRoot: process.getuid?.() === 0,
+      procSettings: PROC_SETTINGS.filter((p) => fs.existsSync(p)),
     };
   }
 

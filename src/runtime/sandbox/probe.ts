@@ -25,7 +25,10 @@ const PROBE_TIMEOUT_MS = 10_000;
 const OFF_HINT = 'or, to run commands without a sandbox, set it off yourself: agentcli config set sandbox.mode off';
 
 /** The isolation every sandboxed command gets; the probe asks for exactly this. */
-export const BWRAP_PROBE_ARGS = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--new-session', '--', 'true'];
+export const BWRAP_PROBE_ARGS = [
+  '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
+  '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--', 'true',
+];
 
 /** Why bwrap failed, with the fix, from its exit status and message. */
 export function explainBwrapFailure(binary: string, error: { code?: string; stderr?: string; status?: number | null }): string {

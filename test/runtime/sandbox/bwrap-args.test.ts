@@ -15,6 +15,8 @@ const plan: BwrapPlan = {
   emptyReadOnly: [],
   hidden: ['/home/me/.agentcli/config.json'],
   socketDirs: ['/run'],
+  asRoot: false,
+  procSettings: ['/proc/sys'],
 };
 
 /** The mount options as `option source dest` triples/pairs, in order. */
@@ -31,11 +33,19 @@ describe('bubblewrap command line', () => {
         '--bind /w /w --bind /data/granted /data/granted --bind /tmp/agentcli-output/s1 /tmp/agentcli-output/s1',
         '--ro-bind /w/.git/hooks /w/.git/hooks --ro-bind /w/.git/config /w/.git/config --ro-bind /w/.agentcli /w/.agentcli',
         '--ro-bind /dev/null /home/me/.agentcli/config.json',
-        '--unshare-net --unshare-pid --die-with-parent --new-session --chdir /w/sub -- bash -c npm test',
+        '--unshare-net --unshare-ipc --unshare-uts --unshare-pid --die-with-parent --new-session --chdir /w/sub -- bash -c npm test',
       ].join(' '),
     );
     // The command is one argument, never split or quoted.
     assert.equal(args[args.length - 1], 'npm test');
+  });
+
+  it('as root: every capability dropped and the kernel settings in /proc read-only', () => {
+    const args = joined(bwrapArgs({ ...plan, asRoot: true }));
+    assert.match(args, /^--ro-bind \/ \/ --dev \/dev --proc \/proc --ro-bind \/proc\/sys \/proc\/sys /);
+    assert.match(args, /--unshare-uts --cap-drop ALL --unshare-pid/);
+    assert.doesNotMatch(joined(bwrapArgs(plan)), /cap-drop|\/proc\/sys/);
+    assert.doesNotMatch(joined(bwrapArgs({ ...plan, asRoot: true, mode: 'approved' })), /cap-drop/, 'an approved call keeps what the user has');
   });
 
   it('network allowed: no network namespace and /run kept', () => {

@@ -159,6 +159,16 @@ describe('run_command in the sandbox (real bubblewrap)', function () {
     assert.equal(existsSync(path.join(root, 'f.txt')), false);
   });
 
+  it('cannot undo its read-only mounts or change kernel settings, even as root', async () => {
+    const before = readFileSync('/proc/sys/kernel/domainname', 'utf8');
+    const result = await run(`mount -o remount,rw,bind / 2>&1; echo "mount=$?"; touch /etc/agentcli-sbx-root; echo "etc=$?"; echo agentcli-sbx > /proc/sys/kernel/domainname; echo "sysctl=$?"`);
+    assert.match(result.output, /mount=(?!0)\d+/);
+    assert.match(result.output, /etc=1/);
+    assert.match(result.output, /sysctl=1/);
+    assert.equal(existsSync('/etc/agentcli-sbx-root'), false);
+    assert.equal(readFileSync('/proc/sys/kernel/domainname', 'utf8'), before);
+  });
+
   it('sees only its own processes: not the runtime, not its environment', async () => {
     const result = await run(`ls /proc | grep -c '^[0-9]' ; cat /proc/${process.pid}/environ >/dev/null 2>&1 && echo SAW_RUNTIME || echo NO_RUNTIME`);
     assert.match(result.output, /NO_RUNTIME/);
