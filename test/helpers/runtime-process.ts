@@ -28,7 +28,8 @@ export function makeWorkspace(files: Record<string, string>, stubOrigin?: string
 /** Environment for a runtime under test: an empty HOME so no user config leaks in. */
 export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(path.join(os.tmpdir(), 'agentcli-home-'));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, ...extra };
+  // Every event the runtime sends is checked against the protocol (an invalid one stops it: see rpc/event-check.ts).
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, AGENTCLI_VALIDATE_EVENTS: '1', ...extra };
   return env;
 }
 

@@ -1,5 +1,6 @@
 import type { AgentStep, HistoryMessage, PromptContext, ResponseFormat, RunStatus } from '../../protocol';
-import { ProviderError, type ChatToolSpec, type ModelProvider } from '../providers/types';
+import type { ChatToolSpec, ModelProvider } from '../providers/types';
+import { toEventError } from './errors';
 import type { ContextCompactor } from './context-compaction';
 import type { EventDraft } from './host';
 import { newId } from './ids';
@@ -147,14 +148,11 @@ export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<Run
         return { status: 'aborted', text: text || lastText };
       }
       emit({ type: 'turn_end', ...ids, reason: 'error' });
-      const error =
-        e instanceof ProviderError
-          ? { code: e.code, message: e.message, remedy: e.remedy }
-          : { code: 'internal', message: (e as Error).message ?? String(e), remedy: undefined };
+      const error = toEventError(e);
       emit({
         type: 'error',
         runId: req.runId,
-        code: error.code as never,
+        code: error.code,
         error: error.message,
         ...(error.remedy ? { remedy: error.remedy } : {}),
       });

@@ -13,13 +13,15 @@ import { PermissionPolicy } from '../permissions/policy';
 import { createProvider } from '../providers/create-provider';
 import { CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
 import { SecretMasker } from '../secrets/masker';
-import { createCoreTools, toChatToolSpec } from '../tools/registry';
+import { buildToolsRegistry, createCoreTools, toChatToolSpec } from '../tools/registry';
+import type { McpTools } from '../mcp/mcp-tools';
+import { configureMcp } from '../mcp/session-mcp';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
 import { ContextCompactor } from './context-compaction';
 import { EditorTools } from './editor-tools';
-import { RuntimeRequestError } from './errors';
+import { RuntimeRequestError, toEventError } from './errors';
 import type { EventDraft, RunHost } from './host';
 import { newId } from './ids';
 import { PendingRequests } from './pending-requests';
@@ -80,6 +82,8 @@ export class Session {
   private active: ActiveRun | undefined;
   private turn: { runId: string; turnId: string } | undefined;
   private coreTools: ToolDefinition[];
+  /** The configured MCP servers' tools (undefined while none is configured). */
+  private mcp: McpTools | undefined;
   /** Summarises older turns when a request would not fit (`compaction.enabled`, `setContextCompact`). */
   readonly compactor: ContextCompactor;
   /** How commands run (sandbox mode, environment); replaced with new settings. */
@@ -123,6 +127,26 @@ export class Session {
     this.compactor = new ContextCompactor(opts.config.compaction.enabled, opts.config.compaction.threshold);
     this.sandbox = this.createSandbox(opts.config);
     this.secrets = SecretMasker.from(opts.config, process.env);
+    this.configureMcp(opts.config);
+  }
+
+  private configureMcp(config: Config): void {
+    this.mcp = configureMcp(this.mcp, config, { cwd: this.cwd, env: process.env, changed: (reason, failure) => this.toolsChanged(reason, failure) });
+  }
+
+  /** Every tool the model can be offered now, with the MCP servers' states (`getToolsRegistry`). */
+  toolsRegistry() {
+    return {
+      tools: buildToolsRegistry({ core: this.coreTools, editor: this.editorTools.specs(), mcp: this.mcp?.registry() ?? [], planMode: this.planMode }),
+      servers: this.mcp?.statuses() ?? [],
+    };
+  }
+
+  /** Emits `tools_changed` (editor tools registered, an MCP server ready, failed or with a new tool list). */
+  toolsChanged(reason: string, failure = false): void {
+    const tools = [...this.coreTools.map((t) => t.name), ...this.editorTools.specs().map((t) => t.name), ...(this.mcp?.specs().map((t) => t.name) ?? [])];
+    if (failure) this.opts.host.notice?.(reason);
+    this.emit({ type: 'tools_changed', reason, tools });
   }
 
   private createSandbox(config: Config): CommandSandbox {
@@ -160,6 +184,7 @@ export class Session {
     this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
     this.sandbox = this.createSandbox(config);
     this.secrets = SecretMasker.from(config, process.env);
+    this.configureMcp(config);
     if (!this.modeChosen) {
       this.baseMode = config.permissions.defaultMode ?? 'interactive';
       this.policy.mode = this.permissionMode;
@@ -216,7 +241,7 @@ export class Session {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
     try {
-      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions()].map((t) => [t.name, t]));
+      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? [])].map((t) => [t.name, t]));
       outcome = await runReactLoop(req, {
         history: this.history,
         systemPrompt: buildSystemPrompt({
@@ -228,7 +253,7 @@ export class Session {
           ...(this.opts.home ? { home: this.opts.home } : {}),
         }),
         provider: createProvider(this.config, this.selection),
-        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs()],
+        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? [])],
         tools: {
           cwd: this.cwd,
           files: this.files,
@@ -261,12 +286,9 @@ export class Session {
         compactor: this.compactor,
       });
     } catch (e) {
-      const message = (e as Error).message ?? String(e);
-      const code = (e as { code?: unknown }).code;
-      const remedy = (e as { remedy?: unknown }).remedy;
-      const errCode = typeof code === 'string' ? code : 'internal';
-      this.emit({ type: 'error', runId: req.runId, code: errCode as never, error: message, ...(typeof remedy === 'string' ? { remedy } : {}) });
-      outcome = { status: 'error', text: '', error: { code: errCode, message } };
+      const { code, message, remedy } = toEventError(e);
+      this.emit({ type: 'error', runId: req.runId, code, error: message, ...(remedy ? { remedy } : {}) });
+      outcome = { status: 'error', text: '', error: { code, message } };
     }
     if (this.opts.batchMode) {
       const batch = this.store.finalize();
@@ -432,6 +454,8 @@ export class Session {
 
   end(): void {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
+    void this.mcp?.close();
+    this.mcp = undefined;
     try {
       this.sandbox.dispose();
     } catch {

@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import { classifyPromptValue, type PromptSource } from '../../protocol/prompt-source';
 import { PermissionMode } from '../../protocol/records';
 import { LOOP_TYPES, PROVIDER_IDS, SUPPORTED_LOOP_TYPE, type ProviderId } from '../config/schema';
+import { UsageError } from './usage-error';
+
+export { UsageError };
 
 export interface CliOptions {
   prompt?: string;
@@ -33,7 +36,6 @@ export interface CliOptions {
 /** A system-prompt value and the flag that gave it (named in errors). */
 export type CliPromptSource = PromptSource & { flag: string };
 
-export class UsageError extends Error {}
 
 /**
  * Words that may follow a `-p` prompt to say where the run happens. Only `local` (this machine, which is where every run

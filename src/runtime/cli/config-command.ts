@@ -9,6 +9,7 @@ import { isJsonObject, readConfigFile } from '../config/read-file';
 import { isSecretKey, maskSecret } from '../config/secrets';
 import { getConfigValue, setConfigValue } from '../config/write';
 import type { CliIo } from './io';
+import { UsageError } from './usage-error';
 
 export type ConfigCommandIo = CliIo;
 
@@ -23,7 +24,6 @@ Keys are dotted, e.g. provider, model, localrunner.model, localrunner.temperatur
 vendorapi.apiKey, permissions.allow. Lists and objects take JSON: '["Bash(npm test:*)"]'.
 `;
 
-class UsageError extends Error {}
 
 interface ParsedArgs {
   positional: string[];

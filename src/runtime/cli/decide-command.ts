@@ -9,6 +9,7 @@ import { InvalidDecisionRequest, requestDecision } from '../decisions/client';
 import { formatDecision } from '../decisions/format';
 import { ProviderError } from '../providers/types';
 import type { CliIo } from './io';
+import { UsageError } from './usage-error';
 
 export type DecideCommandIo = CliIo;
 
@@ -26,7 +27,6 @@ probability of every possible answer.
 
 Needs serviceai.baseUrl (SERVICE_BASE_URL) and serviceai.apiKey (SERVICE_API_KEY).`;
 
-class UsageError extends Error {}
 
 function parseScale(text: string): { min: number; max: number } {
   const match = /^\s*(-?\d+)\s*(?:-|\.\.|:)\s*(-?\d+)\s*$/.exec(text);

@@ -8,6 +8,7 @@ import { loadConfig } from '../config/load';
 import { defaultConfig } from '../config/schema';
 import type { CliIo } from './io';
 import { planLaunch, QUANTIZATION_LEVELS, shellQuote, VRAM_TABLE } from '../providers/ggufserver/launch-plan';
+import { UsageError } from './usage-error';
 
 export interface GgufServerCommandIo extends CliIo {
   /** CPU count (default: the machine's). */
@@ -27,7 +28,6 @@ Prints the command that starts a gguf model server for your hardware (flags of t
 
 Host and port come from ggufserver.baseUrl (default http://127.0.0.1:8080).`;
 
-class UsageError extends Error {}
 
 function number(name: string, value: string | undefined, integer: boolean, min = 0): number | undefined {
   if (value === undefined) return undefined;

@@ -6,6 +6,7 @@ import type { Session } from '../agent/session';
 import { createHandlers } from './handlers';
 import { formatZodIssues } from './format-issues';
 import { paramsDepthError } from '../value-depth';
+import { eventCheckFromEnv } from './event-check';
 
 export interface RpcServerOptions {
   input: NodeJS.ReadableStream;
@@ -63,7 +64,9 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
     flushing.add(done);
     void done.then(() => flushing.delete(done));
   };
+  const check = eventCheckFromEnv(process.env, opts.log, (code) => process.exit(code));
   const emit = (e: AgentEvent) => {
+    check?.(e);
     if (closed) {
       writeDirect(e);
       return;
