@@ -184,7 +184,9 @@ export class SessionRecorder {
       if (secret) unsaved.push(c.path);
       return !secret;
     });
-    const saved: SavedBatch = { id: batch.id, runId: batch.runId, status: batch.status, changes: changes.map((c) => ({ ...c })) };
+    // Contents with a secret were left out above; masking the rest catches one in a path (that change then no longer
+    // matches its path on attach and is dropped there).
+    const saved: SavedBatch = r.value({ id: batch.id, runId: batch.runId, status: batch.status, changes: changes.map((c) => ({ ...c })) });
     return { type: 'batch', batch: saved, ...(unsaved.length ? { unsaved } : {}) };
   }
 }

@@ -268,4 +268,25 @@ describe('saved sessions: save, list, attach (real runtime processes)', () => {
       'the messages were saved',
     );
   });
+
+  it('a proposed change whose contents hold a secret is not saved, and attach names it', async () => {
+    const key = 'env-secret-value-55aa66bb';
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const env = testEnv({ DEPLOY_TOKEN: key });
+    t.stub.enqueue(
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'plain.txt', content: 'plain\n' } }, { name: 'write_file', arguments: { path: 'settings.txt', content: `TOKEN=${key}\n` } }] },
+      { text: 'wrote both' },
+    );
+    const rt1 = await t.start(cwd, { env });
+    await promptAndWait(rt1, 'write the files');
+    const { sessionId, pendingBatch } = await rt1.request('getState', {});
+    assert.deepEqual(pendingBatch?.changes.map((c) => c.path).sort(), ['plain.txt', 'settings.txt']);
+    await rt1.close();
+    assert.ok(!fs.readFileSync(path.join(sessionsDir(env), `${sessionId}.jsonl`), 'utf8').includes(key));
+    const rt2 = await t.start(cwd, { env });
+    const attached = await rt2.request('attachSession', { sessionId });
+    assert.ok(attached.attached, JSON.stringify(attached));
+    assert.deepEqual(attached.unsavedChanges, ['settings.txt']);
+    assert.deepEqual(attached.pendingBatch?.changes.map((c) => c.path), ['plain.txt']);
+  });
 });
