@@ -23,8 +23,10 @@ export interface BwrapPlan {
   emptyReadOnly: readonly string[];
   /** Files made unreadable by binding /dev/null over them (no device access there: reading fails with EACCES). */
   hidden: readonly string[];
-  /** Folders of sockets and runtime state (`/run`) replaced by an empty one when the network is off. */
+  /** Folders of sockets and runtime state (`/run`) replaced by an empty one. */
   socketDirs: readonly string[];
+  /** What name resolution needs from them (`/run/systemd/resolve`), bound back read-only when the network is on. */
+  resolverPaths: readonly string[];
   /**
    * Run as root: drop every capability (else the command could simply remount the file system writable) and make the
    * kernel settings under /proc read-only (root owns them, so root without capabilities could still write many).
@@ -44,7 +46,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
     if (plan.asRoot) for (const p of plan.procSettings) args.push('--ro-bind', p, p);
     // A Unix socket (a container engine's, a session bus) is a way out that no network namespace closes.
-    if (!plan.network) for (const dir of plan.socketDirs) args.push('--tmpfs', dir);
+    for (const dir of plan.socketDirs) args.push('--tmpfs', dir);
+    if (plan.network) for (const p of plan.resolverPaths) args.push('--ro-bind', p, p);
     for (const tmp of [...new Set(plan.tmpPaths)].sort(byDepth)) {
       if (plan.tmpDir && plan.mode === 'workspace-write') args.push('--bind', plan.tmpDir, tmp);
       else args.push('--tmpfs', tmp);

@@ -105,6 +105,9 @@ export function sweepStaleTmpDirs(parent: string): void {
   }
 }
 
+/** Name resolution's files under /run (where /etc/resolv.conf often points): kept when the network is on. */
+const RESOLVER_PATHS = ['/run/systemd/resolve', '/run/resolvconf', '/run/NetworkManager/resolv.conf', '/run/nscd'];
+
 /** Kernel settings in /proc that root owns: read-only in the sandbox. */
 const PROC_SETTINGS = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs'];
 
@@ -253,6 +256,7 @@ export class CommandSandbox {
       emptyReadOnly: prot.emptyReadOnly,
       hidden: prot.hidden,
       socketDirs: socketDirs(),
+      resolverPaths: RESOLVER_PATHS.filter((p) => fs.existsSync(p)),
       asRoot: process.getuid?.() === 0,
       procSettings: PROC_SETTINGS.filter((p) => fs.existsSync(p)),
     };

@@ -15,6 +15,7 @@ const plan: BwrapPlan = {
   emptyReadOnly: [],
   hidden: ['/home/me/.agentcli/config.json'],
   socketDirs: ['/run'],
+  resolverPaths: ['/run/systemd/resolve'],
   asRoot: false,
   procSettings: ['/proc/sys'],
 };
@@ -48,10 +49,11 @@ describe('bubblewrap command line', () => {
     assert.doesNotMatch(joined(bwrapArgs({ ...plan, asRoot: true, mode: 'approved' })), /cap-drop/, 'an approved call keeps what the user has');
   });
 
-  it('network allowed: no network namespace and /run kept', () => {
+  it('network allowed: no network namespace; /run still hidden but for name resolution', () => {
     const args = joined(bwrapArgs({ ...plan, network: true }));
     assert.doesNotMatch(args, /--unshare-net/);
-    assert.doesNotMatch(args, /--tmpfs \/run/);
+    assert.match(args, /--tmpfs \/run --ro-bind \/run\/systemd\/resolve \/run\/systemd\/resolve /);
+    assert.doesNotMatch(joined(bwrapArgs(plan)), /--ro-bind \/run\/systemd/);
     assert.match(args, /--unshare-pid --die-with-parent --new-session/);
   });
 

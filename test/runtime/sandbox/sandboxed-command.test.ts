@@ -159,6 +159,25 @@ describe('run_command in the sandbox (real bubblewrap)', function () {
     assert.equal(existsSync(path.join(root, 'f.txt')), false);
   });
 
+  it('cannot reach a Unix socket under /run (a container engine socket is a way out), with or without network', async function () {
+    const socketPath = `/run/agentcli-sbx-${process.pid}.sock`;
+    const server = net.createServer((c) => c.end('hello from the host\n'));
+    try {
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
+    } catch {
+      this.skip(); // /run is not writable for this user: nothing to put a socket there
+    }
+    try {
+      const probe = `[ -S ${socketPath} ] && echo "SOCKET_SEEN" || echo "no-socket-$((1+1))"`;
+      for (const network of [false, true]) {
+        const result = await run(probe, { settings: { mode: 'workspace-write', network } });
+        assert.match(result.output, /no-socket-2/, `network ${network}`);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
   it('cannot undo its read-only mounts or change kernel settings, even as root', async () => {
     const before = readFileSync('/proc/sys/kernel/domainname', 'utf8');
     const result = await run(`mount -o remount,rw,bind / 2>&1; echo "mount=$?"; touch /etc/agentcli-sbx-root; echo "etc=$?"; echo agentcli-sbx > /proc/sys/kernel/domainname; echo "sysctl=$?"`);
