@@ -57,6 +57,8 @@ const commands = [
   { command: 'agentcli.openChat', title: 'Open Chat', category: cat, icon: '$(comment-discussion)' },
   { command: 'agentcli.newChat', title: 'New Chat', category: cat, icon: '$(add)' },
   { command: 'agentcli.stop', title: 'Stop', category: cat, icon: '$(debug-stop)' },
+  { command: 'agentcli.openHistory', title: 'Open Chat History…', category: cat, icon: '$(history)' },
+  { command: 'agentcli.compactConversation', title: 'Compact Conversation', category: cat, icon: '$(fold)' },
   { command: 'agentcli.addSelectionToChat', title: 'Add Selection to Chat', category: cat },
   { command: 'agentcli.selectModel', title: 'Select Model…', category: cat, icon: '$(hubot)' },
   { command: 'agentcli.selectProvider', title: 'Select Provider…', category: cat },
@@ -96,9 +98,13 @@ const contributes = {
     'view/title': [
       { command: 'agentcli.newChat', when: 'view == agentcli.chat', group: 'navigation@1' },
       { command: 'agentcli.selectModel', when: 'view == agentcli.chat', group: 'navigation@2' },
+      { command: 'agentcli.openHistory', when: 'view == agentcli.chat', group: 'navigation@3' },
     ],
     'editor/context': [{ command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' }],
     commandPalette: [
+      // saved chats belong to a folder; compacting needs a conversation (the context key follows getContextUsage)
+      { command: 'agentcli.openHistory', when: 'workspaceFolderCount > 0' },
+      { command: 'agentcli.compactConversation', when: 'agentcli.hasConversation' },
       { command: 'agentcli.acceptFile', when: IN_OUR_DIFF },
       { command: 'agentcli.rejectFile', when: IN_OUR_DIFF },
       { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },

@@ -23,6 +23,7 @@ import { ModelPicker } from './models/model-picker';
 import { Output } from './output';
 import { PermissionPrompts } from './permissions/permission-prompts';
 import { RuntimeHost } from './host/runtime-host';
+import { ChatHistory } from './session/chat-history';
 import { SessionStore } from './session/session-store';
 import { providerKeyStatus } from './settings/secret-commands';
 import { missingSecret, SET_API_KEY_COMMAND_TITLE } from './settings/secret-items';
@@ -41,6 +42,9 @@ export class App implements vscode.Disposable {
   readonly settings: SettingsSync;
   readonly modes: ModeCommands;
   readonly models: ModelPicker;
+  readonly history: ChatHistory;
+  /** The last chat is reopened once per window (after a reload), not after a crash restart. */
+  private restoreTried = false;
   private readonly controller: ChatController;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -59,7 +63,20 @@ export class App implements vscode.Disposable {
         await this.settings.apply(client);
         const { registered } = await client.setEditorMcpTools([...EDITOR_TOOLS]);
         log(`editor tools registered: ${registered.join(', ')}`);
+        if (!this.restoreTried) {
+          this.restoreTried = true;
+          await this.history.restoreLast(client);
+        }
       },
+    });
+    this.history = new ChatHistory({
+      workspaceState: context.workspaceState,
+      store: this.store,
+      client: () => this.host.ensureStarted(),
+      running: () => this.host.running,
+      post: (m) => this.post(m),
+      batchChanged: () => this.batches.setBatch(this.store.batch),
+      log,
     });
     this.view = new ChatViewProvider(context.extensionUri, this.output, (m) => this.controller.handle(m));
     this.prompts = new PermissionPrompts({
@@ -97,6 +114,7 @@ export class App implements vscode.Disposable {
       post: (m) => this.post(m),
       log,
       refocusPanel: () => (this.view.visible ? this.view.reveal(true) : Promise.resolve()),
+      newChatStarted: () => this.newChatStarted(),
     });
     this.disposables.push(
       this.output,
@@ -120,6 +138,7 @@ export class App implements vscode.Disposable {
         this.renderStatus();
         this.post(this.store.initMessage());
         if (restarted) log(`runtime restarted; session ${state.sessionId}`);
+        void this.history.refreshUsage();
       }),
       ...this.modes.register(),
       ...this.models.register(),
@@ -148,6 +167,12 @@ export class App implements vscode.Disposable {
     this.post({ type: 'focusInput' });
   }
 
+  /** After `reset`: a reload opens an empty chat, and the meter starts again. */
+  newChatStarted(): void {
+    this.history.forget();
+    void this.history.refreshUsage();
+  }
+
   private renderStatus(): void {
     this.models.render(this.store.state);
     this.modes.render(this.store.state);
@@ -162,6 +187,13 @@ export class App implements vscode.Disposable {
       this.renderStatus();
     }
     switch (e.type) {
+      case 'agent_start':
+        this.history.remember(e.sessionId);
+        break;
+      case 'agent_end':
+      case 'context_compacted':
+        void this.history.refreshUsage();
+        break;
       case 'permission_request':
         this.prompts.onPermissionRequest(e);
         break;

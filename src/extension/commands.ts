@@ -37,8 +37,11 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
         await c.reset();
         app.store.newChat();
         app.post(app.store.initMessage());
+        app.newChatStarted();
       }),
     ),
+    vscode.commands.registerCommand('agentcli.openHistory', () => app.history.pick()),
+    vscode.commands.registerCommand('agentcli.compactConversation', () => app.history.compact()),
     vscode.commands.registerCommand('agentcli.reviewChanges', () => b.review()),
     vscode.commands.registerCommand('agentcli.acceptAllChanges', () => b.decide('accept_all')),
     vscode.commands.registerCommand('agentcli.rejectAllChanges', () => b.decide('reject_all')),

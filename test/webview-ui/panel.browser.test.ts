@@ -223,12 +223,33 @@ describe('chat panel in a browser', function () {
     const button = await box(tid('new-chat'));
     assert.ok(button.height < 30, `New chat wrapped (height ${button.height})`);
     const link = await page.$eval(tid('model-button'), (e) => ({ shown: e.clientWidth, needed: e.scrollWidth }));
-    assert.equal(link.shown, link.needed, 'the model link is cut short although the header has room');
     await shot('header-badges');
+    assert.equal(link.shown, link.needed, 'the model link is cut short although the header has room');
     await page.setViewportSize({ width: 230, height: 500 });
     assert.ok((await box(tid('new-chat'))).height < 30, 'New chat wraps on a narrow panel');
     assert.equal(await page.getAttribute(tid('new-chat'), 'title'), 'New chat: start a new conversation');
     await shot('header-narrow');
+  });
+
+  it('header: the history button and the context meter (used / window; warns from 80 %; click compacts)', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    assert.equal(await page.isVisible(tid('context-meter')), false, 'no meter before the runtime reports one');
+    await page.click(tid('history'));
+    await send({ type: 'contextUsage', usage: { usedTokens: 12_345, contextWindow: 128_000 } });
+    await page.waitForSelector(`${tid('context-meter')}:visible`);
+    assert.equal(await page.textContent(tid('context-meter')), '12k / 128k');
+    assert.match(String(await page.getAttribute(tid('context-meter'), 'title')), /about 12,345 of 128,000 tokens \(10%\)/);
+    assert.equal(await page.getAttribute(tid('context-meter'), 'data-level'), 'ok');
+    await shot('header-meter');
+    await page.click(tid('context-meter'));
+    assert.deepEqual((await posted()).filter((m) => m.type === 'openHistory' || m.type === 'compactContext').map((m) => m.type), ['openHistory', 'compactContext']);
+    await send({ type: 'contextUsage', usage: { usedTokens: 7_000, contextWindow: 8_192 } });
+    await page.waitForFunction(() => document.querySelector('[data-testid="context-meter"]')?.getAttribute('data-level') === 'high');
+    assert.equal(await page.textContent(tid('context-meter')), '7k / 8.2k');
+    await send({ type: 'contextUsage', usage: { usedTokens: 900 } });
+    await page.waitForFunction(() => document.querySelector('[data-testid="context-meter"]')?.textContent === '900 tok');
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' }, contextUsage: null });
+    await page.waitForSelector(tid('context-meter'), { state: 'hidden' });
   });
 
   it('lays out a permission card plainly and shows the suggested alternative on the tool card', async () => {

@@ -22,6 +22,8 @@ export interface ChatControllerDeps {
   log: (line: string) => void;
   /** Refocus the chat panel after opening an editor from it (the diff editor must not keep the typing focus). */
   refocusPanel: () => Promise<void>;
+  /** The conversation was reset (New chat). */
+  newChatStarted: () => void;
 }
 
 /** Files mentioned with `@path` are sent as file context up to this size; larger ones go by path only. */
@@ -48,6 +50,7 @@ export class ChatController {
           await c.reset();
           deps.store.newChat();
           deps.post(deps.store.initMessage());
+          deps.newChatStarted();
         });
         return;
       case 'permissionDecision':
@@ -79,6 +82,12 @@ export class ChatController {
         return this.openFile(m.path, m.line);
       case 'selectModel':
         await vscode.commands.executeCommand('agentcli.selectModel');
+        return;
+      case 'openHistory':
+        await vscode.commands.executeCommand('agentcli.openHistory');
+        return;
+      case 'compactContext':
+        await vscode.commands.executeCommand('agentcli.compactConversation');
         return;
       case 'webviewError':
         deps.log(`webview: ${m.message}`);

@@ -8,7 +8,7 @@ import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult } from '../../protocol/records';
-import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../../shared/chat/messages';
+import type { ContextChip, ContextUsage, PanelState, RuntimeStatus, ToWebviewInput, TranscriptItem } from '../../shared/chat/messages';
 import type { TranscriptModel } from '../../shared/chat/model/transcriptReducer';
 import { shownModel } from '../models/model-items';
 
@@ -43,6 +43,7 @@ export class SessionStore {
   readonly permissions = new Map<string, PendingPermissionEntry>();
   readonly directories = new Map<string, PendingDirectoryEntry>();
   context: ContextChip[] = [];
+  contextUsage: ContextUsage | null = null;
 
   get transcript(): TranscriptModel {
     this.model ??= reducer().createTranscript();
@@ -109,6 +110,24 @@ export class SessionStore {
     reducer().addError(this.transcript, { message, remedy });
   }
 
+  addNotice(text: string): void {
+    reducer().addNotice(this.transcript, text);
+  }
+
+  /** A saved session was attached: its transcript replaces the conversation; its undecided batch is the pending one. */
+  loadSaved(items: readonly TranscriptItem[], batch: ChangeBatch | null): void {
+    reducer().replaceTranscript(this.transcript, items);
+    this.batch = batch;
+    this.permissions.clear();
+    this.directories.clear();
+    this.state = { ...this.state, running: false };
+  }
+
+  /** The conversation has something in it (the compact command applies). */
+  get hasConversation(): boolean {
+    return this.transcript.items.some((i) => i.kind === 'user' || i.kind === 'assistant');
+  }
+
   batchDecided(batchId: string, results: ChangeResult[]): void {
     reducer().applyBatchResult(this.transcript, batchId, results);
     if (this.batch?.id === batchId) this.batch = null;
@@ -169,6 +188,7 @@ export class SessionStore {
       pendingDirectoryAccess: [...this.directories.values()].map((d) => ({ requestId: d.requestId, path: d.path, reason: d.reason, acknowledged: d.acknowledged })),
       pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: reducer().toBatchFiles(batch) } : null,
       context: this.context,
+      contextUsage: this.contextUsage,
     };
   }
 }

@@ -51,6 +51,12 @@ export const BatchSummary = z.object({
   files: z.array(BatchFile),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
+/** The context meter: the estimated tokens the next request sends, and the model's window when known. */
+export const ContextUsage = z.object({
+  usedTokens: z.number().int().nonnegative(),
+  contextWindow: z.number().int().positive().optional(),
+});
+export type ContextUsage = z.infer<typeof ContextUsage>;
 export type PendingPermissionInfo = z.infer<typeof PendingPermission>;
 export type PendingDirectoryInfo = z.infer<typeof PendingDirectoryAccess>;
 
@@ -71,6 +77,8 @@ export const ToWebviewMessages = {
     pendingBatch: BatchSummary.nullable().default(null),
     /** Chips to show above the prompt box (e.g. added while the panel was hidden). */
     context: z.array(ContextChip).default([]),
+    /** The context meter; null until the runtime reported it. */
+    contextUsage: ContextUsage.nullable().default(null),
   }),
   /** One runtime event, forwarded as is: deltas only, never the whole transcript. */
   event: z.object({ type: z.literal('event'), event: AgentEvent }),
@@ -88,6 +96,7 @@ export const ToWebviewMessages = {
     promptId: z.string().optional(),
   }),
   focusInput: z.object({ type: z.literal('focusInput') }),
+  contextUsage: z.object({ type: z.literal('contextUsage'), usage: ContextUsage.nullable() }),
 } as const;
 
 export const ToWebview = z.discriminatedUnion('type', [
@@ -99,6 +108,7 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.batchResult,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,
+  ToWebviewMessages.contextUsage,
 ]);
 export type ToWebview = z.infer<typeof ToWebview>;
 /** What a sender may pass (fields with defaults are optional). */
@@ -162,6 +172,10 @@ export const FromWebviewMessages = {
   /** Open a workspace-relative (or absolute) path in an editor; `line` is 1-based. */
   openFile: z.object({ type: z.literal('openFile'), path: id('path'), line: z.number().int().positive().optional() }),
   selectModel: z.object({ type: z.literal('selectModel') }),
+  /** The header's history button: the extension opens its chat history pick. */
+  openHistory: z.object({ type: z.literal('openHistory') }),
+  /** The context meter's click: summarise the conversation now. */
+  compactContext: z.object({ type: z.literal('compactContext') }),
   /** The webview hit a problem (e.g. an invalid message); the extension logs it to its output channel. */
   webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
 } as const;
@@ -183,6 +197,8 @@ export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.removeContext,
   FromWebviewMessages.openFile,
   FromWebviewMessages.selectModel,
+  FromWebviewMessages.openHistory,
+  FromWebviewMessages.compactContext,
   FromWebviewMessages.webviewError,
 ]);
 export type FromWebview = z.infer<typeof FromWebview>;

@@ -106,6 +106,7 @@ export class ChatApp {
         mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch });
         this.apply({ reset: true, ids: [] });
         this.header.setState(msg.state);
+        this.header.setUsage(msg.contextUsage);
         this.welcome.setState(msg.state);
         this.banner.set(msg.runtime);
         this.composer.setRunning(msg.state.running);
@@ -146,6 +147,9 @@ export class ChatApp {
         return;
       case 'focusInput':
         this.composer.focus();
+        return;
+      case 'contextUsage':
+        this.header.setUsage(msg.usage);
         return;
     }
   }

@@ -124,6 +124,11 @@ export function applyBatchResult(model: TranscriptModel, batchId: string, result
   return touched(item.id, ...syncToolChanges(model, item.runId));
 }
 
+/** A short status line of the extension's own (e.g. why the last chat could not be reopened). */
+export function addNotice(model: TranscriptModel, text: string): Changes {
+  return append(model, { kind: 'notice', id: localId(model, 'notice'), text });
+}
+
 /** The user denied a permission with an alternative: keep the text to show it once the request is resolved. */
 export function recordPermissionAlternative(model: TranscriptModel, requestId: string, alternative: string): Changes {
   const item = findItem(model, itemIds.permission(requestId), 'permission');
