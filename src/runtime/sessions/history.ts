@@ -85,10 +85,25 @@ export function scanSessions(dir: string): Array<{ id: string; file: string; sum
   return out;
 }
 
+/** A folder's real path (a symlinked folder is the folder it points to), as written when it does not exist. */
+function realFolder(p: string, cache: Map<string, string>): string {
+  let real = cache.get(p);
+  if (real === undefined) {
+    try {
+      real = fs.realpathSync.native(p);
+    } catch {
+      real = path.resolve(p);
+    }
+    cache.set(p, real);
+  }
+  return real;
+}
+
 export function listHistory(dir: string, q: HistoryQuery): HistoryPage {
-  const cwd = q.cwd === undefined ? undefined : path.resolve(q.cwd);
+  const reals = new Map<string, string>();
+  const cwd = q.cwd === undefined ? undefined : realFolder(q.cwd, reals);
   const matching = scanSessions(dir)
-    .filter((s) => cwd === undefined || path.resolve(s.summary.meta.cwd) === cwd)
+    .filter((s) => cwd === undefined || realFolder(s.summary.meta.cwd, reals) === cwd)
     .sort((a, b) => b.summary.mtimeMs - a.summary.mtimeMs || (a.id < b.id ? 1 : -1));
   const start = (q.page - 1) * q.pageSize;
   const entries = matching.slice(start, start + q.pageSize).map(({ file, summary }) => {

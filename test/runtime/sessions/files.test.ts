@@ -143,6 +143,16 @@ describe('saved session files', () => {
     assert.deepEqual([...readIndex(dir).keys()], [ids[2]]);
   });
 
+  it('lists the sessions of a folder also when it is reached through a symlink', () => {
+    const dir = tmp();
+    const real = tmp();
+    const link = path.join(tmp(), 'link');
+    fs.symlinkSync(real, link);
+    SessionFileWriter.create(path.join(dir, 'session_aaaa00000030.jsonl'), meta('session_aaaa00000030', real)).close();
+    assert.equal(listHistory(dir, { page: 1, pageSize: 5, cwd: link }).total, 1);
+    assert.equal(listHistory(dir, { page: 1, pageSize: 5, cwd: tmp() }).total, 0);
+  });
+
   it('completes tool calls that have no result, and shortens titles', () => {
     const out = completeToolResults([
       { role: 'user', content: 'u' },
