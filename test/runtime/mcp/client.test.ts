@@ -1,0 +1,99 @@
+/**
+ * The MCP client against real servers (the stubs of test/stubs): stdio, Streamable HTTP answering JSON or an event
+ * stream, and the older HTTP+SSE reached by falling back; paged tool lists, calls, list_changed, a timeout that
+ * cancels the call, and a server that fails to start reported with its stderr tail.
+ */
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import type { McpClient } from '../../../src/runtime/mcp/client';
+import { McpTimeoutError } from '../../../src/runtime/mcp/json-rpc-peer';
+import type { McpTransport } from '../../../src/runtime/mcp/transport';
+import { McpServerSchema } from '../../../src/runtime/mcp/server-config';
+import { connectClient, transportsFor } from '../../../src/runtime/mcp/server-connection';
+import { startMcpHttpStub, type McpHttpStub } from '../../stubs/mcp-http-server';
+import { stdioStubServer } from './mcp-stubs';
+
+const ctx = { cwd: os.tmpdir(), env: process.env, shellEnv: { include: [], exclude: [] } };
+
+async function connect(server: Record<string, unknown>, onClose: (e: Error) => void = () => undefined): Promise<McpClient> {
+  return connectClient(transportsFor('x', McpServerSchema.parse(server), ctx), 10_000, (_c, e) => onClose(e));
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(check(), `timed out waiting for ${what}`);
+}
+
+describe('MCP client', () => {
+  const clients: McpClient[] = [];
+  let http: McpHttpStub | undefined;
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await http?.close();
+    http = undefined;
+  });
+
+  const kinds: Array<[string, () => Promise<Record<string, unknown>>, string]> = [
+    ['stdio', () => Promise.resolve(stdioStubServer()), 'stdio'],
+    ['Streamable HTTP (JSON answers)', async () => ({ url: (http = await startMcpHttpStub('json')).url }), 'streamable-http'],
+    ['Streamable HTTP (event-stream answers)', async () => ({ url: (http = await startMcpHttpStub('sse')).url }), 'streamable-http'],
+    ['HTTP+SSE (fallback for older servers)', async () => ({ url: (http = await startMcpHttpStub('legacy-sse')).url }), 'sse'],
+  ];
+  for (const [label, server, kind] of kinds) {
+    it(`${label}: handshake, every page of tools, a call, and tools/list_changed`, async () => {
+      const client = await connect(await server());
+      clients.push(client);
+      assert.equal(client.transport.kind, kind);
+      assert.equal(client.serverName, 'mcp-stub');
+      const tools = await client.listTools(5000);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['echo', 'slow', 'big', 'fail', 'env', 'add_tool', 'weird.name', 'bad_schema'],
+      );
+      const result = await client.callTool('echo', { text: 'hi' }, 5000, new AbortController().signal);
+      assert.deepEqual(result, { content: [{ type: 'text', text: 'echo: hi' }], isError: false });
+      let changed = 0;
+      client.onToolsChanged(() => changed++);
+      await client.callTool('add_tool', {}, 5000, new AbortController().signal);
+      await until(() => changed > 0, 'notifications/tools/list_changed');
+      assert.ok((await client.listTools(5000)).some((t) => t.name === 'later'));
+    });
+  }
+
+  it('sends the configured headers to an HTTP server', async () => {
+    http = await startMcpHttpStub('json');
+    clients.push(await connect({ url: http.url, headers: { Authorization: 'Bearer stub-token' } }));
+    assert.ok(http.headers.length > 0 && http.headers.every((h) => h.authorization === 'Bearer stub-token'));
+  });
+
+  it('a call past its timeout fails with McpTimeoutError and the server is told to cancel it', async () => {
+    http = await startMcpHttpStub('json');
+    const client = await connect({ url: http.url });
+    clients.push(client);
+    await assert.rejects(client.callTool('slow', { ms: 2000 }, 200, new AbortController().signal), McpTimeoutError);
+    await until(() => http!.core.cancelled.length === 1, 'notifications/cancelled');
+  });
+
+  it('a server that exits before the handshake fails with its exit, and its stderr tail is kept', async () => {
+    const factories = transportsFor('x', McpServerSchema.parse(stdioStubServer(['--crash'])), ctx);
+    let transport: McpTransport | undefined;
+    await assert.rejects(
+      connectClient(factories, 10_000, () => undefined, (t) => (transport = t)),
+      /exited \(code 3\)/,
+    );
+    const tail = transport?.stderrTail?.() ?? '';
+    assert.match(tail, /fatal: the database file is missing/);
+  });
+
+  it('a server that dies later is reported through onClose, and pending calls fail', async () => {
+    let closed: Error | undefined;
+    const client = await connect(stdioStubServer(['--crash-after-call']), (e) => (closed = e));
+    clients.push(client);
+    await assert.rejects(client.callTool('echo', { text: 'x' }, 5000, new AbortController().signal), /exited \(code 7\)/);
+    assert.match(String(closed?.message), /exited \(code 7\)/);
+  });
+
+  it('a program that cannot be started is a clear error', async () => {
+    await assert.rejects(connect({ command: 'agentcli-no-such-mcp-server' }), /cannot start "agentcli-no-such-mcp-server": .*ENOENT/);
+  });
+});
