@@ -8,28 +8,9 @@ import { forEachChild, parse, type Command, type Function as FunctionNode, type 
 import { argOf, type Arg } from './risk/args';
 import { judgeCall, type Call, type Judge } from './risk/judge-call';
 import type { RiskContext } from './risk/paths';
+import type { CommandPart, Feed, PartFacts, Shared, WriteRedirection } from './risk/command-part';
 
-export interface WriteRedirection {
-  operator: string;
-  /** The target as written (after quote removal), e.g. `out.txt`. */
-  target: string;
-  /** The target is only known when the command runs (`> "$F"`). */
-  dynamic?: boolean;
-}
-
-export interface CommandPart {
-  /** Normalized text: words joined by single spaces, leading environment assignments left out. */
-  text: string;
-  words: string[];
-  /** Leading `NAME=value` assignments, e.g. `["CI=1"]`. */
-  env: string[];
-  /** Redirections that write to files (not `2>&1`, not /dev/null). */
-  writes: WriteRedirection[];
-  /** Why the part is risky (always asks), if it is. */
-  risky?: string;
-  /** Why the part cannot be judged (always asks), if so. */
-  unparseable?: string;
-}
+export type { CommandPart, WriteRedirection } from './risk/command-part';
 
 /** Where relative paths, `~` and `$HOME` point, so targets can be placed (inside the workspace or not). */
 export type SplitOptions = RiskContext;
@@ -38,29 +19,6 @@ const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 const READ_OPERATORS = new Set(['<', '<>']);
 const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 const MAX_NESTING = 4;
-
-/** What flows into a pipeline stage from the stages before it. */
-export interface Feed {
-  downloaded: boolean;
-  secrets: boolean;
-  /** The text when it comes from one `echo`/`printf` of static words. */
-  literal?: string;
-}
-
-/** Facts about a part that matter to the stages after it. */
-export interface PartFacts {
-  downloads: boolean;
-  secrets: boolean;
-  literal?: string;
-}
-
-/** State shared by a command line and every script nested in it. */
-export interface Shared {
-  ctx: RiskContext;
-  /** Files the line downloads (normalized paths), so running them later is caught. */
-  downloaded: Set<string>;
-  facts: WeakMap<CommandPart, PartFacts>;
-}
 
 function writesOf(redirects: readonly Redirection[]): WriteRedirection[] {
   const writes: WriteRedirection[] = [];

@@ -2,7 +2,7 @@
  * Judges one simple command in its context: the command's own risk, its redirections and environment, what it runs
  * (shells, interpreters, eval, source, wrappers), what flows into it from a pipe, and what it downloads.
  */
-import type { CommandPart, Feed, PartFacts, Shared, WriteRedirection } from '../shell-split';
+import type { CommandPart, Feed, PartFacts, Shared, WriteRedirection } from './command-part';
 import { riskOf, SHELLS } from '../risky-commands';
 import { baseName, optionValues, operands, type Arg, type Invocation } from './args';
 import { codeRisk, languageOf, programOf, type Language } from './inline-code';
