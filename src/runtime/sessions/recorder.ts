@@ -70,13 +70,16 @@ export class SessionRecorder {
     }
   }
 
-  /** Continues an existing file (attach): `written` messages are in it already. */
-  adopt(session: RecordedSession, validBytes: number, model: { provider: string; model: string }): void {
+  /**
+   * Continues an existing file (attach): its first `saved` messages are the session's history so far; any after them
+   * (results attach made up for tool calls a killed runtime never finished) are written at the next boundary.
+   */
+  adopt(session: RecordedSession, validBytes: number, model: { provider: string; model: string }, saved = session.history.length): void {
     this.switchTo(session.id);
     const file = sessionFile(this.opts.dir, session.id);
     this.writer = SessionFileWriter.reopen(file, validBytes);
     this.history = session.history;
-    this.written = session.history.length;
+    this.written = Math.min(saved, session.history.length);
     this.model = model;
   }
 

@@ -161,10 +161,13 @@ export class SavedSessions {
       if (!got.locked) return { attached: false, reason: 'busy', message: `saved session "${id}" is open in another runtime (process ${got.holderPid})` };
     }
     const batch = batchInWorkspace(data.batch, session.cwd);
-    session.restoreSaved(id, completeToolResults(data.messages), batch);
+    const history = completeToolResults(data.messages);
+    // Results made up for unfinished tool calls come after the saved messages (a killed runtime's last call): saved then.
+    const savedPrefix = data.messages.every((m, i) => history[i] === m) ? data.messages.length : history.length;
+    session.restoreSaved(id, history, batch);
     if (this.recorder) {
       try {
-        this.recorder.adopt(session, data.validBytes, { provider: data.provider, model: data.model });
+        this.recorder.adopt(session, data.validBytes, { provider: data.provider, model: data.model }, savedPrefix);
       } catch (e) {
         this.opts.warn(`saved session "${id}" is attached but cannot be written to: ${(e as Error).message}`);
       }

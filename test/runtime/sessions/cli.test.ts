@@ -4,7 +4,8 @@ import path from 'node:path';
 import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
 import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
 
-describe('agentcli --resume, --continue and sessions list|show|rm (real processes)', () => {
+describe('agentcli --resume, --continue and sessions list|show|rm (real processes)', function () {
+  this.timeout(60_000); // several runtime processes per test: room for a busy machine
   let stub: OpenAIStub;
   beforeEach(async () => {
     stub = await startOpenAIStub();

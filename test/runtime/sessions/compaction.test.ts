@@ -5,7 +5,8 @@ const LONG_ANSWER = 'The answer goes on. '.repeat(2000); // 40,000 characters: a
 const chatBodies = (stub: { requests: Array<{ path: string; body: { messages: Array<{ role: string; content: string }> } }> }) =>
   stub.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body);
 
-describe('context compaction (real runtime processes)', () => {
+describe('context compaction (real runtime processes)', function () {
+  this.timeout(60_000); // several runtime processes per test: room for a busy machine
   const t = useStubbedRuntime();
   // A 12,000-token window: the first request (system prompt, tool schemas, a short prompt) fits; with the long answer
   // in the history the second passes 80% of it.

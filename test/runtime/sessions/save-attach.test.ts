@@ -12,7 +12,8 @@ async function promptAndWait(rt: RuntimeUnderTest, message: string) {
   return rt.waitForEvent('agent_end', (e) => e.runId === runId);
 }
 
-describe('saved sessions: save, list, attach (real runtime processes)', () => {
+describe('saved sessions: save, list, attach (real runtime processes)', function () {
+  this.timeout(60_000); // several runtime processes per test: room for a busy machine
   const t = useStubbedRuntime();
 
   it('a new runtime lists the saved session and, attached, sends its whole history (tool call and result included)', async () => {
@@ -191,6 +192,10 @@ describe('saved sessions: save, list, attach (real runtime processes)', () => {
     const sent = chatRequests(t.stub).at(-1)!.body.messages;
     assert.deepEqual(sent.map((m) => m.role), ['system', 'user', 'assistant', 'tool', 'user']);
     assert.match(String(sent[3]!.content), /not run/);
+    // The made-up result is saved too: the file reads as a valid conversation.
+    const details = await rt2.request('getSession', { sessionId });
+    assert.deepEqual(details.messages.map((m) => m.role), ['user', 'assistant', 'tool', 'user', 'assistant']);
+    assert.equal((await rt2.request('getHistory', {})).entries[0]?.messageCount, 5);
   });
 
   it('sessions.persist false writes nothing', async () => {
