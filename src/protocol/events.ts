@@ -150,6 +150,12 @@ export const ContextCompactedEvent = z.object({
   tokensBefore: z.number().int().nonnegative(),
   tokensAfter: z.number().int().nonnegative(),
 });
+/**
+ * The set of tools the model can be offered changed: editor tools registered, an MCP server ready, failed, restarted
+ * or changed its tool list. `reason` says what happened (a failed server's error and stderr tail); `tools` names every
+ * tool now offered. `getToolsRegistry` has the details.
+ */
+export const ToolsChangedEvent = z.object({ type: z.literal('tools_changed'), ...base, reason: z.string(), tools: z.array(z.string()) });
 export const SessionEndEvent = z.object({ type: z.literal('session_end'), ...base, duration: z.number().nonnegative() });
 export const ErrorEvent = z.object({
   type: z.literal('error'),
@@ -187,6 +193,7 @@ export const AgentEvent = z.discriminatedUnion('type', [
   SessionEndEvent,
   ErrorEvent,
   ContextCompactedEvent,
+  ToolsChangedEvent,
 ]);
 export type AgentEvent = z.infer<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];

@@ -42,6 +42,37 @@ export const Capabilities = z.object({
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 
+/** One tool in `getToolsRegistry`. */
+export const ToolRegistryEntry = z.object({
+  /** The name the model sees (`read_file`, `editor_<name>`, `mcp__<server>__<tool>`). */
+  name: z.string(),
+  source: z.enum(['builtin', 'editor', 'mcp']),
+  /** The MCP server (source `mcp`). */
+  server: z.string().optional(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  /** The permission rule tool that covers it: `Read`, `Write`, `Bash`, `editor_<name>`, `Mcp(<server>:<tool>)`. */
+  permissionRule: z.string(),
+  readOnly: z.boolean(),
+  enabled: z.boolean(),
+  /** Why it is not enabled (plan mode, a server that is not running, an unusable schema). */
+  disabledReason: z.string().optional(),
+});
+export type ToolRegistryEntry = z.infer<typeof ToolRegistryEntry>;
+
+/** A configured MCP server in `getToolsRegistry`. */
+export const McpServerStatus = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  state: z.enum(['starting', 'ready', 'failed', 'disabled']),
+  error: z.string().optional(),
+  /** The last lines a local server wrote to stderr before it failed. */
+  stderrTail: z.string().optional(),
+  toolCount: z.number().int().nonnegative(),
+  restarts: z.number().int().nonnegative(),
+});
+export type McpServerStatus = z.infer<typeof McpServerStatus>;
+
 export const YoloState = z.object({ active: z.boolean(), expiresAt: z.string().optional() });
 
 export const RuntimeState = z.object({
@@ -312,6 +343,12 @@ export const methods = {
     }),
     result: z.object({ registered: z.array(z.string()) }),
   },
+  /**
+   * Every tool the model can be offered: built-in, editor (`setEditorMcpTools`) and MCP server tools, each with its
+   * JSON schema, the permission rule that names it, and whether it is enabled (and why not); plus each configured MCP
+   * server's state (a failed one with its error and stderr tail). `tools_changed` tells when this changes.
+   */
+  getToolsRegistry: { params: Empty, result: z.object({ tools: z.array(ToolRegistryEntry), servers: z.array(McpServerStatus) }) },
   /** Exactly one answer per `mcp_invocation` request id: success with a result, or failure with an error. */
   respondToMcpInvocation: {
     params: z

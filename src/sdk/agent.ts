@@ -304,6 +304,14 @@ export class Agent {
     return this.client.configure(config);
   }
 
+  /**
+   * Every tool the model can be offered: name, source (builtin, editor, mcp), description, JSON schema, permission rule,
+   * enabled or not and why; plus each MCP server's state. Listen for `tools_changed` to hear of changes.
+   */
+  getToolsRegistry() {
+    return this.client.getToolsRegistry();
+  }
+
   /** Registers tools the host serves (the model sees `editor_<name>`); answer their calls with `respondToMcpInvocation`. */
   setEditorMcpTools(tools: ParamsOf<'setEditorMcpTools'>['tools']) {
     return this.client.setEditorMcpTools(tools);

@@ -329,6 +329,10 @@ export class RuntimeClient {
   configure(config: Record<string, unknown>) {
     return this.request('configure', { config });
   }
+  /** Every tool the model can be offered (built-in, editor, MCP) and the MCP servers' states; `tools_changed` tells of changes. */
+  getToolsRegistry() {
+    return this.request('getToolsRegistry', {});
+  }
   setEditorMcpTools(tools: ParamsOf<'setEditorMcpTools'>['tools']) {
     return this.request('setEditorMcpTools', { tools });
   }

@@ -79,7 +79,7 @@ export class McpStubCore {
         return text('slow done');
       case 'big': {
         const n = Number(a.chars ?? 0);
-        return text(`BEGIN-${'x'.repeat(Math.max(0, n - 12))}-END`);
+        return text(`BEGIN-${'x'.repeat(Math.max(0, n - 10))}-END`);
       }
       case 'fail':
         return { content: [{ type: 'text', text: 'the stub failed on purpose' }], isError: true };

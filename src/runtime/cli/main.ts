@@ -26,6 +26,7 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
   decide: () => (require('./decide-command') as typeof import('./decide-command')).runDecideCommand,
   ggufserver: () => (require('./ggufserver-command') as typeof import('./ggufserver-command')).runGgufServerCommand,
   localrunner: () => (require('./localrunner-command') as typeof import('./localrunner-command')).runLocalRunnerCommand,
+  mcp: () => (require('./mcp-command') as typeof import('./mcp-command')).runMcpCommand,
   sessions: () => (require('./sessions-command') as typeof import('./sessions-command')).runSessionsCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

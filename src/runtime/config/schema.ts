@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';
+import { McpServersSchema } from '../mcp/server-config';
 import { SANDBOX_MODES } from '../sandbox/modes';
 import { ENV_NAME_GLOB } from '../secrets/command-env';
 
@@ -195,6 +196,8 @@ export const ConfigSchema = z.looseObject({
   shell: ShellSettingsSchema.prefault({}),
   sessions: SessionsSettingsSchema.prefault({}),
   compaction: CompactionSettingsSchema.prefault({}),
+  /** MCP servers whose tools join the tool set (see README "MCP servers"). */
+  mcpServers: McpServersSchema.default({}),
   debug: bool().default(false),
 });
 

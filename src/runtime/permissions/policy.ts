@@ -153,7 +153,7 @@ export class PermissionPolicy {
     const worst = worstOf(outcomes);
     const suggestedRules =
       paths.length === 0
-        ? [target.ruleTool]
+        ? [target.suggestedRule ?? target.ruleTool]
         : paths.filter((p) => readOnly || !protectedReason(p, this.context())).map((p) => suggestPathRule(tool, p, this.cwd));
     return { ...worst, suggestedRules: [...new Set(suggestedRules)] };
   }

@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import picomatch from 'picomatch';
+import { MCP_TOOL_PREFIX } from '../mcp/tool-names';
 import type { PermissionRule } from './rules';
 
 const WORD_CHAR = /[A-Za-z0-9_-]/;
@@ -71,8 +72,12 @@ export function matchesPath(pattern: string, absolutePath: string, ctx: PathCont
   return !picomatch.scan(glob).isGlob && matcher(`${glob.replace(/\/+$/, '')}/**`)(target);
 }
 
-/** Is the rule about this tool (`Edit` counts as `Write`)? */
+/**
+ * Is the rule about this tool (`Edit` counts as `Write`)? An MCP rule's tool ending in `*` (from `Mcp(server:*)` or
+ * `Mcp`) covers every tool name with that prefix.
+ */
 export function ruleAppliesTo(rule: PermissionRule, tool: string): boolean {
+  if (rule.tool.startsWith(MCP_TOOL_PREFIX) && rule.tool.endsWith('*')) return tool.startsWith(rule.tool.slice(0, -1));
   return canonicalTool(rule.tool) === canonicalTool(tool);
 }
 

@@ -214,11 +214,14 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
     },
     setEditorMcpTools: (p) => {
       try {
-        return { registered: session.editorTools.set(p.tools) };
+        const registered = session.editorTools.set(p.tools);
+        session.toolsChanged(`editor tools registered: ${registered.length}`);
+        return { registered };
       } catch (e) {
         throw new RuntimeRequestError(RpcErrorCode.InvalidParams, `invalid params for setEditorMcpTools: ${(e as Error).message}`);
       }
     },
+    getToolsRegistry: () => session.toolsRegistry(),
     respondToMcpInvocation: (p) => {
       const answer = p.success ? { success: true as const, result: p.result ?? '' } : { success: false as const, error: p.error ?? '' };
       if (!session.editorTools.answer(p.requestId, answer)) unknownId('editor tool invocation', p.requestId);

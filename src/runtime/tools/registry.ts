@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ToolRegistryEntry } from '../../protocol/methods';
 import type { ChatToolSpec } from '../providers/types';
 import { deleteFileTool } from './delete-file';
 import { editFileTool } from './edit-file';
@@ -58,4 +59,57 @@ export function parseToolArgs(tool: ToolDefinition, rawJson: string): { ok: true
   const parsed = tool.inputSchema.safeParse(value);
   if (parsed.success) return { ok: true, args: parsed.data };
   return { ok: false, error: `invalid arguments for ${tool.name}: ${parsed.error.issues.map(describeIssue).join('; ')}` };
+}
+
+/** The permission rule tool that covers each built-in tool. */
+const BUILTIN_RULE_TOOLS: Readonly<Record<string, string>> = {
+  read_file: 'Read',
+  list_files: 'Read',
+  grep: 'Read',
+  write_file: 'Write',
+  edit_file: 'Write',
+  delete_file: 'Write',
+  run_command: 'Bash',
+};
+
+export interface ToolsRegistrySources {
+  core: ToolDefinition[];
+  editor: ChatToolSpec[];
+  mcp: Array<Omit<ToolRegistryEntry, 'source' | 'readOnly'>>;
+  planMode: boolean;
+}
+
+/** Every tool the model can be offered (`getToolsRegistry`): built-in, editor and MCP tools, enabled or not and why. */
+export function buildToolsRegistry(src: ToolsRegistrySources): ToolRegistryEntry[] {
+  const planReason = 'plan mode: only read-only tools run until it is turned off';
+  const core = src.core.map((tool): ToolRegistryEntry => {
+    const spec = toChatToolSpec(tool);
+    const off = src.planMode && !tool.readOnly;
+    return {
+      name: tool.name,
+      source: 'builtin',
+      description: tool.description,
+      inputSchema: spec.parameters,
+      permissionRule: BUILTIN_RULE_TOOLS[tool.name] ?? tool.name,
+      readOnly: tool.readOnly,
+      enabled: !off,
+      ...(off ? { disabledReason: planReason } : {}),
+    };
+  });
+  const editor = src.editor.map(
+    (spec): ToolRegistryEntry => ({
+      name: spec.name,
+      source: 'editor',
+      description: spec.description,
+      inputSchema: spec.parameters,
+      permissionRule: spec.name,
+      readOnly: true,
+      enabled: true,
+    }),
+  );
+  const mcp = src.mcp.map((entry): ToolRegistryEntry => {
+    const off = src.planMode && entry.enabled;
+    return { ...entry, source: 'mcp', readOnly: false, ...(off ? { enabled: false, disabledReason: planReason } : {}) };
+  });
+  return [...core, ...editor, ...mcp];
 }

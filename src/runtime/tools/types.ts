@@ -13,6 +13,8 @@ export interface PermissionTarget {
   command?: string;
   /** One line for the approval card, e.g. "Edit src/app.ts". */
   description: string;
+  /** The rule an `always`/`session` answer stores when the call names no path, e.g. `Mcp(github:create_issue)`. */
+  suggestedRule?: string;
 }
 
 export interface ToolContext {
