@@ -150,7 +150,7 @@ async function remove(args: string[], io: CliIo): Promise<number> {
   const file = project ? projectConfigPath(io.cwd) : userConfigPath(io.home);
   if (!(name in serversIn(file))) {
     const other = project ? userConfigPath(io.home) : projectConfigPath(io.cwd);
-    const hint = name in serversIn(other) ? `; it is in ${other}: use${project ? '' : ' --project'} agentcli mcp remove ${name}${project ? '' : ' --project'}` : '';
+    const hint = name in serversIn(other) ? `; it is in ${other}: use agentcli mcp remove ${name}${project ? '' : ' --project'}` : '';
     io.stderr(`agentcli mcp: no MCP server "${name}" in ${file}${hint}\n`);
     return 1;
   }
