@@ -223,12 +223,21 @@ describe('chat panel in a browser', function () {
     const button = await box(tid('new-chat'));
     assert.ok(button.height < 30, `New chat wrapped (height ${button.height})`);
     const link = await page.$eval(tid('model-button'), (e) => ({ shown: e.clientWidth, needed: e.scrollWidth }));
+    await send({ type: 'contextUsage', usage: { usedTokens: 12_345, contextWindow: 128_000 } });
+    await page.waitForTimeout(100);
     await shot('header-badges');
     assert.equal(link.shown, link.needed, 'the model link is cut short although the header has room');
     await page.setViewportSize({ width: 230, height: 500 });
     assert.ok((await box(tid('new-chat'))).height < 30, 'New chat wraps on a narrow panel');
     assert.equal(await page.getAttribute(tid('new-chat'), 'title'), 'New chat: start a new conversation');
     await shot('header-narrow');
+    await send({ type: 'init', items: [], state: { ...state, provider: 'ggufserver', model: 'stub-model' }, runtime: { status: 'ready' }, contextUsage: { usedTokens: 12, contextWindow: 4096 } });
+    await page.setViewportSize({ width: 290, height: 500 });
+    await page.waitForTimeout(100);
+    await shot('header-default-sidebar');
+    assert.equal(await page.isVisible(tid('context-meter')), true, 'the meter gives way at the default side bar width');
+    const fits = await page.$eval(tid('model-button'), (e) => e.clientWidth === e.scrollWidth);
+    assert.ok(fits, 'the model link is cut short at the default side bar width');
   });
 
   it('header: the history button and the context meter (used / window; warns from 80 %; click compacts)', async () => {

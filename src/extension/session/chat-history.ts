@@ -16,6 +16,8 @@ const LAST_SESSION_KEY = 'agentcli.lastSessionId';
 /** Context key: the chat has a conversation to compact. */
 const HAS_CONVERSATION = 'agentcli.hasConversation';
 const PAGE_SIZE = 50;
+/** Attach attempts after a `busy` answer at reload (every 500 ms). */
+const RELOAD_RETRIES = 6;
 
 export interface ChatHistoryDeps {
   workspaceState: vscode.Memento;
@@ -56,7 +58,12 @@ export class ChatHistory {
     const id = this.deps.workspaceState.get<string>(LAST_SESSION_KEY);
     if (!id || this.deps.store.hasConversation) return;
     try {
-      const attached = await client.attachSession({ sessionId: id });
+      let attached = await client.attachSession({ sessionId: id });
+      // Right after a reload the previous window's runtime may still be shutting down and hold the chat for a moment.
+      for (let i = 0; i < RELOAD_RETRIES && !attached.attached && attached.reason === 'busy'; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        attached = await client.attachSession({ sessionId: id });
+      }
       if (!attached.attached) {
         this.deps.log(`last chat ${id} not reopened: ${attached.reason} (${attached.message})`);
         this.forget();

@@ -85,11 +85,18 @@ export class Header {
     new ResizeObserver(() => this.fit()).observe(this.root);
   }
 
-  /** Compact (icon-only New chat) only when the model link would otherwise be cut short. */
+  /**
+   * When the model link would be cut short, the header gives way step by step: first the history icon goes (the view's
+   * title bar has History too), then New chat's label, then the context meter.
+   */
   private fit(): void {
-    this.root.classList.remove('compact');
+    const steps = ['no-history', 'compact', 'no-meter'];
+    this.root.classList.remove(...steps);
     const link = this.modelButton;
-    if (link.scrollWidth > link.clientWidth) this.root.classList.add('compact');
+    for (const step of steps) {
+      if (link.scrollWidth <= link.clientWidth) return;
+      this.root.classList.add(step);
+    }
   }
 
   /** The context meter; hidden until the conversation has something in it. */

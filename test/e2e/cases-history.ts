@@ -1,0 +1,120 @@
+/**
+ * E2E cases: sessions that last. A window reload brings the chat back (transcript rebuilt from the saved session);
+ * the history (header button, command palette) reopens an older chat and deletes one; the context meter and
+ * "Compact Conversation".
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { waitAllowing } from './cases-batch';
+import { chatView, expect, panelShot, runCommand, sendPrompt, shot, waitFor, type E2ECase, type E2EContext } from './harness';
+
+const FIRST_PROMPT = 'History one: what does the README say?';
+const FIRST_ANSWER = 'History answer one: the README describes the demo.';
+const SECOND_PROMPT = 'History two: a second chat';
+const SECOND_ANSWER = 'History answer two.';
+
+/** The runtime's saved session files (the e2e HOME is next to the workspace copy). */
+function savedSessions(ctx: E2EContext): string[] {
+  const dir = path.join(path.dirname(ctx.workspace), 'home', '.agentcli', 'sessions');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
+}
+
+function historyRow(ctx: E2EContext, text: string) {
+  return ctx.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+}
+
+/** Polls an async condition (the harness's waitFor takes a synchronous probe). */
+async function until(ctx: E2EContext, what: string, probe: () => Promise<boolean>, timeoutMs = 20000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await ctx.page.waitForTimeout(250);
+  }
+}
+
+async function openHistoryFromHeader(ctx: E2EContext): Promise<void> {
+  await ctx.page.keyboard.press('Escape');
+  // At the default side bar width the panel's own history icon gives way to the model name; the view's title bar keeps one.
+  const inPanel = chatView(ctx.page).getByTestId('history');
+  if (await inPanel.isVisible()) await inPanel.click();
+  else await ctx.page.locator('.part.sidebar .title-actions .action-label[aria-label*="Chat History"]').first().click();
+  await ctx.page.locator('.quick-input-widget', { hasText: 'Chat History' }).waitFor({ timeout: 20000 });
+}
+
+export const historyCases: E2ECase[] = [
+  {
+    name: 'history: the chat survives a window reload (tool card and answer rebuilt from the saved session)',
+    run: async (ctx) => {
+      await runCommand(ctx.page, 'agentcli: Open Chat');
+      await runCommand(ctx.page, 'agentcli: New Chat');
+      ctx.script.push({ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { text: FIRST_ANSWER });
+      await sendPrompt(ctx.page, FIRST_PROMPT);
+      await waitAllowing(ctx, FIRST_ANSWER);
+      await waitFor('the saved session', () => savedSessions(ctx).length > 0);
+
+      await ctx.page.reload();
+      await ctx.page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
+      await runCommand(ctx.page, 'agentcli: Open Chat');
+      const view = chatView(ctx.page);
+      await view.getByText(FIRST_ANSWER).first().waitFor({ timeout: 60000 });
+      await view.getByText(FIRST_PROMPT).first().waitFor({ timeout: 5000 });
+      const tool = view.locator('[data-testid="tool-card"]', { hasText: 'README.md' }).first();
+      await tool.waitFor({ timeout: 5000 });
+      expect((await view.getByText(/could not be reopened/).count()) === 0, 'the panel says the last chat could not be reopened');
+      await view.getByTestId('context-meter').waitFor({ timeout: 20000 });
+      await panelShot(ctx, '40-history-after-reload');
+    },
+  },
+  {
+    name: 'history: reopen an older chat from the header button, delete one from the list',
+    run: async (ctx) => {
+      const view = chatView(ctx.page);
+      await ctx.page.keyboard.press('Escape');
+      await view.getByTestId('new-chat').click();
+      ctx.script.push({ text: SECOND_ANSWER });
+      await sendPrompt(ctx.page, SECOND_PROMPT);
+      await view.getByText(SECOND_ANSWER).first().waitFor({ timeout: 30000 });
+      await waitFor('two saved sessions', () => savedSessions(ctx).length >= 2);
+
+      await openHistoryFromHeader(ctx);
+      const older = historyRow(ctx, FIRST_PROMPT);
+      await older.waitFor({ timeout: 20000 });
+      const current = historyRow(ctx, SECOND_PROMPT);
+      expect((await current.innerText()).includes('current'), 'the open chat is not marked current');
+      expect(/just now|min ago/.test(await older.innerText()) && (await older.innerText()).includes('ggufserver/stub-model'), `the row lacks age or model: ${await older.innerText()}`);
+      await shot(ctx, '41-history-list');
+      await older.click();
+      await view.getByText(FIRST_ANSWER).first().waitFor({ timeout: 20000 });
+      await until(ctx, 'the second chat gone from the panel', async () => (await view.getByText(SECOND_ANSWER).count()) === 0);
+      await panelShot(ctx, '42-history-reopened');
+
+      // The chat left behind can now be deleted (the open one has no delete button).
+      const before = savedSessions(ctx).length;
+      await runCommand(ctx.page, 'agentcli: Open Chat History…');
+      const second = historyRow(ctx, SECOND_PROMPT);
+      await second.waitFor({ timeout: 20000 });
+      await second.hover();
+      await second.locator('.action-label[aria-label="Delete this chat"], .action-label[title="Delete this chat"]').first().click();
+      await second.waitFor({ state: 'detached', timeout: 20000 });
+      await waitFor('the deleted session file gone', () => savedSessions(ctx).length === before - 1);
+      expect((await historyRow(ctx, FIRST_PROMPT).locator('.action-label[aria-label="Delete this chat"]').count()) === 0, 'the open chat can be deleted');
+      await shot(ctx, '43-history-after-delete');
+      await ctx.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'history: the context meter shows usage and Compact Conversation summarises the chat',
+    run: async (ctx) => {
+      const view = chatView(ctx.page);
+      const meter = view.getByTestId('context-meter');
+      await meter.waitFor({ timeout: 20000 });
+      const before = (await meter.textContent()) ?? '';
+      expect(/\d/.test(before), `the meter shows no number: "${before}"`);
+      ctx.script.push({ text: 'The user asked about the README; the agent read it and summarised it.' });
+      await runCommand(ctx.page, 'agentcli: Compact Conversation');
+      await view.getByText(/Earlier messages were summarised/).first().waitFor({ timeout: 30000 });
+      await until(ctx, 'the meter to update', async () => ((await meter.textContent()) ?? '') !== before);
+      await panelShot(ctx, '44-history-compacted');
+    },
+  },
+];
