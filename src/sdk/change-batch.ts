@@ -1,6 +1,7 @@
 import type { EventOf } from '../protocol/events';
-import type { ChangeDecision, ChangeKind, ChangeResult } from '../protocol/records';
+import type { ChangeDecision, ChangeResult } from '../protocol/records';
 import type { RuntimeClient } from './client';
+import type { RunChange } from './run-change';
 import { ChangeBatchCallbackError, InvalidArgumentError, SdkError, errorText } from './errors';
 
 /** The batch a run left when it ended (`change_batch_ready`): its id and changes (`id`, `path`, `kind`, line counts). */
@@ -14,21 +15,7 @@ export type ChangeBatchDecision = 'accept_all' | 'reject_all' | { decision: 'acc
 
 export type ChangeBatchCallback = (batch: ReadyChangeBatch) => ChangeBatchDecision | Promise<ChangeBatchDecision>;
 
-/** What became of one proposed change: the runtime's apply result, or `undecided` while its batch waits. */
-export type ChangeOutcome = ChangeResult['status'] | 'undecided';
-
-/** One change a run proposed, with its outcome. */
-export interface RunChange {
-  /** The change id (for `decideChanges` with `accept_selected`). */
-  id: string;
-  batchId: string;
-  /** Workspace-relative, `/`-separated. */
-  path: string;
-  kind: ChangeKind;
-  outcome: ChangeOutcome;
-  /** Why a change is `stale` or `failed`. */
-  error?: string;
-}
+export type { ChangeOutcome, RunChange } from './run-change';
 
 /** Checks an `onChangeBatch` answer against the batch; throws `InvalidArgumentError` naming what is wrong. */
 export function checkDecision(

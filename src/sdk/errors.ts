@@ -1,4 +1,4 @@
-import type { RunChange } from './change-batch';
+import type { RunChange } from './run-change';
 import { RpcErrorCode } from '../protocol/errors';
 
 /** Base class of every error the SDK throws; `instanceof SdkError` catches them all. */
