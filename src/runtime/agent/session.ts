@@ -15,7 +15,7 @@ import { CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
 import { SecretMasker } from '../secrets/masker';
 import { buildToolsRegistry, createCoreTools, toChatToolSpec } from '../tools/registry';
 import type { McpTools } from '../mcp/mcp-tools';
-import { configureMcp } from '../mcp/session-mcp';
+import { MCP_FIRST_CONNECT_WAIT_MS, configureMcp } from '../mcp/session-mcp';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
@@ -237,6 +237,7 @@ export class Session {
     if (this.opts.batchMode) this.store.beginRun(req.runId);
     this.compactor.newPrompt();
     await this.store.recover(); // no tool of the run sees a batch a killed runtime left half applied
+    await this.mcp?.firstConnections(MCP_FIRST_CONNECT_WAIT_MS); // servers just started (agentcli -p) join this run
     let outcome: RunOutcome;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;

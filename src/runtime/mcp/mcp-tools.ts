@@ -65,6 +65,18 @@ export class McpTools {
 
   private shellKey = '';
 
+  /**
+   * Waits, at most `ms`, for servers still in their first connection attempt (a run that starts right after the
+   * session, as `agentcli -p` does, then sees their tools); a server that failed or restarts is never waited for.
+   */
+  async firstConnections(ms: number): Promise<void> {
+    const pending = [...this.servers.values()].filter((c) => c.state === 'starting' && c.restarts === 0).map((c) => c.firstAttempt);
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(pending), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
   /** The tools the model is offered: every usable tool of every server that has listed its tools. */
   definitions(): ToolDefinition[] {
     return [...this.servers.values()].flatMap((conn) => conn.offered().map((t) => this.definition(conn, t)));

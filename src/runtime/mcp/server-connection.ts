@@ -101,6 +101,11 @@ export class ServerConnection {
   private timer: NodeJS.Timeout | undefined;
   private upSince = 0;
   private stopped = false;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  private markSettled: () => void = () => undefined;
+  /** Settles when the first connection attempt ends, ready or failed. */
+  readonly firstAttempt = new Promise<void>((resolve) => (this.markSettled = resolve));
 
   constructor(
     readonly name: string,
@@ -111,6 +116,7 @@ export class ServerConnection {
   start(): void {
     if (!this.config.enabled) {
       this.state = 'disabled';
+      this.markSettled();
       return;
     }
     void this.connect();
@@ -135,16 +141,32 @@ export class ServerConnection {
       }
       this.client = client;
       this.transportKind = client.transport.kind;
-      client.onToolsChanged(() => void this.refresh(gen, 'changed its tool list'));
+      client.onToolsChanged(() => this.queueRefresh(gen));
       this.tools = this.checkTools(await client.listTools(this.config.timeoutMs));
       if (gen !== this.generation || this.stopped) return;
       this.state = 'ready';
       this.error = undefined;
       this.upSince = Date.now();
+      this.markSettled();
       this.ctx.changed(`MCP server "${this.name}" is ready with ${this.offered().length} tool(s)`);
     } catch (e) {
       this.fail(gen, e instanceof Error ? e : new Error(String(e)));
     }
+  }
+
+  /** One refresh at a time; notifications during one cause one more (a server announcing changes in a burst). */
+  private queueRefresh(gen: number): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = this.refresh(gen, 'changed its tool list').finally(() => {
+      this.refreshing = undefined;
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        this.queueRefresh(gen);
+      }
+    });
   }
 
   private async refresh(gen: number, why: string): Promise<void> {
@@ -167,6 +189,7 @@ export class ServerConnection {
     this.stderrTail = tail ? tail : undefined;
     this.state = 'failed';
     this.error = error.message;
+    this.markSettled();
     const client = this.client;
     this.client = undefined;
     void client?.close().catch(() => undefined);
@@ -205,6 +228,7 @@ export class ServerConnection {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.markSettled();
     this.generation++;
     if (this.timer) clearTimeout(this.timer);
     const client = this.client;

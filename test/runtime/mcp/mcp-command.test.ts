@@ -73,8 +73,29 @@ describe('agentcli mcp', () => {
   });
 });
 
-describe('runtime: project MCP servers and folder trust', () => {
+describe('runtime: MCP servers in one-shot runs, and project servers in untrusted folders', () => {
   const t = useStubbedRuntime();
+
+  it('a one-shot run (-p) waits for servers on their first start, so their tools are offered at once', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin, { mcpServers: { x: stdioStubServer() }, permissions: { allow: ['Mcp(x:echo)'] } });
+    t.stub.enqueue({ toolCalls: [{ name: 'mcp__x__echo', arguments: { text: 'one shot' } }] }, { text: 'finished' });
+    const r = await runCli(['-p', 'echo it'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /finished/);
+    const tools = (t.stub.requests[0]?.body as { tools?: { function: { name: string } }[] }).tools ?? [];
+    assert.ok(tools.some((x) => x.function.name === 'mcp__x__echo'), 'the first request did not offer the MCP tool');
+    const results = (t.stub.requests[1]?.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool');
+    assert.deepEqual(results.map((m) => m.content), ['echo: one shot']);
+  });
+
+  it('a one-shot run with a server that fails to start says so on stderr and still runs', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin, { mcpServers: { bad: stdioStubServer(['--crash']) } });
+    t.stub.enqueue({ text: 'answered without it' });
+    const r = await runCli(['-p', 'hello'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /answered without it/);
+    assert.match(r.stderr, /MCP server "bad" failed: the server process exited \(code 3\)[^]*fatal: the database file is missing/);
+  });
 
   it('--no-project-config starts none of the project file servers; user servers still start', async () => {
     const cwd = makeWorkspace({}, undefined);
