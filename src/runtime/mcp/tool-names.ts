@@ -2,7 +2,6 @@
  * Names of MCP servers and of their tools as the model sees them: `mcp__<server>__<tool>`, within what every provider
  * accepts as a tool name (`^[a-zA-Z0-9_-]{1,64}$`). Kept free of imports: the permission rules use it too.
  */
-import { createHash } from 'node:crypto';
 
 export const MCP_TOOL_PREFIX = 'mcp__';
 export const MCP_NAME_SEPARATOR = '__';
@@ -20,6 +19,8 @@ export function serverNameProblem(name: string): string | undefined {
 }
 
 function shortHash(text: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only long or clashing names need it, not CLI start
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(text).digest('hex').slice(0, 8);
 }
 
