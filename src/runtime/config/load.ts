@@ -3,6 +3,7 @@ import { environmentLayer } from './env';
 import { mergeConfigLayers } from './merge';
 import { projectConfigPath, userConfigPath } from './paths';
 import { applyLocalRunnerPreset } from './presets';
+import { withoutSandboxLoosening } from './project-limits';
 import { isJsonObject, readConfigFile, type JsonObject } from './read-file';
 import { ConfigSchema, type Config } from './schema';
 import { closestKey, unwrapSchema } from './schema-path';
@@ -100,7 +101,8 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
     validateFile(file, raw);
     for (const line of unknownKeyWarnings(file, raw)) (opts.warn ?? stderrWarning)(line);
     files.push(file);
-    merged = mergeConfigLayers(merged, opts.bare ? withoutSecrets(raw) : raw);
+    const layer = file === projectFile && file !== userFile ? withoutSandboxLoosening(raw, merged, file, opts.warn ?? stderrWarning) : raw;
+    merged = mergeConfigLayers(merged, opts.bare ? withoutSecrets(layer) : layer);
   }
 
   const { layer, sources } = environmentLayer(opts.env, merged, opts.warn);
