@@ -2,10 +2,11 @@
  * MCP over HTTP. Streamable HTTP (current servers): each message is POSTed to the server's URL, the answer comes back
  * as JSON or as an event stream; a GET opens the stream of the server's own notifications (`tools/list_changed`).
  * HTTP+SSE (servers of protocol 2024-11-05): a GET event stream whose first `endpoint` event names where to POST.
+ * Redirects are refused (configured headers such as a token must not follow one to another host).
  */
 import type { JsonRpcMessage } from './json-rpc-peer';
 import { readSse } from './sse';
-import type { McpTransport } from './transport';
+import { MAX_MESSAGE_BYTES, type McpTransport } from './transport';
 
 export interface HttpServerSpec {
   url: string;
@@ -30,6 +31,25 @@ async function bodyText(res: Response): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** The body as text, refusing one over MAX_MESSAGE_BYTES (a server cannot fill the runtime's memory). */
+async function boundedText(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_MESSAGE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`the server sent an answer over ${MAX_MESSAGE_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export class StreamableHttpTransport implements McpTransport {
@@ -67,6 +87,7 @@ export class StreamableHttpTransport implements McpTransport {
         headers: this.headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
         body: JSON.stringify(message),
         signal: this.abort.signal,
+        redirect: 'error',
       });
     } catch (e) {
       const cause = (e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message;
@@ -86,7 +107,7 @@ export class StreamableHttpTransport implements McpTransport {
     if (type.includes('text/event-stream')) {
       void readSse(res.body, (e) => this.dispatch(e.data)).catch(() => undefined);
     } else if (type.includes('application/json')) {
-      this.dispatch(await res.text());
+      this.dispatch(await boundedText(res));
     } else {
       await bodyText(res);
     }
@@ -101,7 +122,7 @@ export class StreamableHttpTransport implements McpTransport {
   private async listen(): Promise<void> {
     for (let attempt = 0; !this.closed && attempt < 5; attempt++) {
       try {
-        const res = await fetch(this.spec.url, { method: 'GET', headers: this.headers({ accept: 'text/event-stream' }), signal: this.abort.signal });
+        const res = await fetch(this.spec.url, { method: 'GET', headers: this.headers({ accept: 'text/event-stream' }), signal: this.abort.signal, redirect: 'error' });
         if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
           await bodyText(res);
           return;
@@ -151,7 +172,7 @@ export class SseTransport implements McpTransport {
   constructor(private readonly spec: HttpServerSpec) {}
 
   async start(onMessage: (message: unknown) => void, onClose: (error: Error) => void): Promise<void> {
-    const res = await fetch(this.spec.url, { method: 'GET', headers: { ...this.spec.headers, accept: 'text/event-stream' }, signal: this.abort.signal });
+    const res = await fetch(this.spec.url, { method: 'GET', headers: { ...this.spec.headers, accept: 'text/event-stream' }, signal: this.abort.signal, redirect: 'error' });
     if (!res.ok || !res.body) throw new HttpStatusError(res.status, `GET ${this.spec.url}`, await bodyText(res));
     const body = res.body;
     await new Promise<void>((resolve, reject) => {
@@ -192,6 +213,7 @@ export class SseTransport implements McpTransport {
       headers: { ...this.spec.headers, 'content-type': 'application/json' },
       body: JSON.stringify(message),
       signal: this.abort.signal,
+      redirect: 'error',
     });
     const text = await bodyText(res);
     if (!res.ok) throw new HttpStatusError(res.status, `POST ${this.endpoint}`, text);
