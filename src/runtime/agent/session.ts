@@ -137,7 +137,7 @@ export class Session {
   /** Every tool the model can be offered now, with the MCP servers' states (`getToolsRegistry`). */
   toolsRegistry() {
     return {
-      tools: buildToolsRegistry({ core: this.coreTools, editor: this.editorTools.specs(), mcp: this.mcp?.registry() ?? [], planMode: this.planMode }),
+      tools: buildToolsRegistry({ core: this.coreTools, editor: this.editorTools.specs(), mcp: this.mcp?.registry() ?? [], planMode: this.planMode, restricted: this.permissionMode === 'restricted' }),
       servers: this.mcp?.statuses() ?? [],
     };
   }

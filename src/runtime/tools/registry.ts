@@ -77,14 +77,20 @@ export interface ToolsRegistrySources {
   editor: ChatToolSpec[];
   mcp: Array<Omit<ToolRegistryEntry, 'source' | 'readOnly'>>;
   planMode: boolean;
+  /** Restricted mode denies every tool that is not read-only. */
+  restricted: boolean;
 }
 
 /** Every tool the model can be offered (`getToolsRegistry`): built-in, editor and MCP tools, enabled or not and why. */
 export function buildToolsRegistry(src: ToolsRegistrySources): ToolRegistryEntry[] {
-  const planReason = 'plan mode: only read-only tools run until it is turned off';
+  const offReason = src.planMode
+    ? 'plan mode: only read-only tools run until it is turned off'
+    : src.restricted
+      ? 'restricted mode: no writes, no shell and no MCP tools'
+      : undefined;
   const core = src.core.map((tool): ToolRegistryEntry => {
     const spec = toChatToolSpec(tool);
-    const off = src.planMode && !tool.readOnly;
+    const off = offReason !== undefined && !tool.readOnly;
     return {
       name: tool.name,
       source: 'builtin',
@@ -93,7 +99,7 @@ export function buildToolsRegistry(src: ToolsRegistrySources): ToolRegistryEntry
       permissionRule: BUILTIN_RULE_TOOLS[tool.name] ?? tool.name,
       readOnly: tool.readOnly,
       enabled: !off,
-      ...(off ? { disabledReason: planReason } : {}),
+      ...(off ? { disabledReason: offReason } : {}),
     };
   });
   const editor = src.editor.map(
@@ -108,8 +114,8 @@ export function buildToolsRegistry(src: ToolsRegistrySources): ToolRegistryEntry
     }),
   );
   const mcp = src.mcp.map((entry): ToolRegistryEntry => {
-    const off = src.planMode && entry.enabled;
-    return { ...entry, source: 'mcp', readOnly: false, ...(off ? { enabled: false, disabledReason: planReason } : {}) };
+    const off = offReason !== undefined && entry.enabled;
+    return { ...entry, source: 'mcp', readOnly: false, ...(off ? { enabled: false, disabledReason: offReason } : {}) };
   });
   return [...core, ...editor, ...mcp];
 }
