@@ -394,9 +394,18 @@ export const methods = {
           error: z.string(),
           /** How many of `messages` came before it (a `tool_error` belongs to the tool result at this index). */
           afterMessages: z.number().int().nonnegative().optional(),
+          /** The same position in `shown`. */
+          afterShown: z.number().int().nonnegative().optional(),
+          /** For a `tool_error`: the failed call. */
+          toolCallId: z.string().optional(),
         }),
       ),
       pendingBatch: ChangeBatch.nullable(),
+      /**
+       * Every message as the conversation showed it, for a transcript: what compaction summarised away stays, and each
+       * compaction's summary pair sits where it happened (`messages` is what the model is sent next).
+       */
+      shown: z.array(HistoryMessage).optional(),
       /** 1 when a torn last line (a write cut short by a killed runtime) was skipped. */
       skippedLines: z.number().int().nonnegative(),
     }),

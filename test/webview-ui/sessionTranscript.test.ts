@@ -29,7 +29,7 @@ describe('transcript rebuilt from a saved session (getSession)', () => {
           { role: 'tool', toolCallId: 'c3', toolName: 'bash', content: 'not run: the user aborted the turn' },
           { role: 'assistant', content: 'One file is missing.' },
         ],
-        [{ at, code: 'tool_error', error: 'read_file failed: no such file: missing.txt', afterMessages: 4 }],
+        [{ at, code: 'tool_error', error: 'read_file failed: no such file: missing.txt', toolCallId: 'c2', afterMessages: 3 }],
       ),
     );
     assert.deepEqual(items.map((i) => i.kind), ['user', 'assistant', 'tool', 'tool', 'tool', 'assistant']);
@@ -41,6 +41,20 @@ describe('transcript rebuilt from a saved session (getSession)', () => {
     assert.ok(items.every((i) => i.kind !== 'assistant' || !i.streaming));
     // every item has its own id (the view and the reducer look items up by id)
     assert.equal(new Set(items.map((i) => i.id)).size, items.length);
+  });
+
+  it('a tool_error without a call id (older files) marks the tool result right after its position', () => {
+    const items = transcriptFromSession(
+      session(
+        [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'bash', arguments: '{}' }] },
+          { role: 'tool', toolCallId: 'c1', toolName: 'bash', content: 'exit 1' },
+        ],
+        [{ at, code: 'tool_error', error: 'bash failed: exit 1', afterMessages: 2 }],
+      ),
+    );
+    assert.deepEqual(of(items, 'tool').map((t) => [t.status, t.error]), [['failure', 'bash failed: exit 1']]);
   });
 
   it('puts other errors where they happened, with a known code, and binds each prompt to its own run', () => {
@@ -87,6 +101,28 @@ describe('transcript rebuilt from a saved session (getSession)', () => {
       ]),
     );
     assert.deepEqual(items.map((i) => i.kind), ['notice', 'user', 'assistant']);
+  });
+
+  it('with `shown` (runtime keeps what compaction summarised away) the whole conversation is rebuilt, errors placed in it', () => {
+    const summary: HistoryMessage = { role: 'user', content: 'Summary of the earlier conversation (older messages were compacted to fit the context window):\n\nold talk' };
+    const ack: HistoryMessage = { role: 'assistant', content: 'Understood. I will continue from this summary.' };
+    const items = transcriptFromSession({
+      messages: [summary, ack, { role: 'user', content: 'new question' }, { role: 'assistant', content: 'new answer' }],
+      shown: [
+        { role: 'user', content: 'old question' },
+        { role: 'assistant', content: 'old answer' },
+        { role: 'user', content: 'new question' },
+        summary,
+        ack,
+        { role: 'assistant', content: 'new answer' },
+      ],
+      errors: [{ at, code: 'rate_limited', error: 'slow down', afterMessages: 1, afterShown: 2 }],
+      pendingBatch: null,
+    });
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text : i.kind)),
+      ['old question', 'old answer', 'error', 'new question', 'notice', 'new answer'],
+    );
   });
 
   it('an undecided batch is a pending card after the run, linked to its file tools', () => {

@@ -13,7 +13,9 @@ export class CorruptSessionError extends Error {
 export interface SavedSessionData {
   meta: MetaRecord;
   messages: HistoryMessage[];
-  errors: Array<{ at: string; runId?: string; code: string; error: string; afterMessages: number }>;
+  errors: Array<{ at: string; runId?: string; toolCallId?: string; code: string; error: string; afterMessages: number; afterShown: number }>;
+  /** Every saved message in order, compacted ones included, with each compaction's summary pair where it happened. */
+  shown: HistoryMessage[];
   /** The change batch waiting for a decision when the session was last saved. */
   batch: SavedBatch | null;
   /** Paths of pending changes not saved because their contents held a secret. */
@@ -54,6 +56,7 @@ export function readSessionFile(file: string): SavedSessionData {
     meta,
     messages: [],
     errors: [],
+    shown: [],
     batch: null,
     unsavedChanges: [],
     provider: meta.provider,
@@ -74,9 +77,20 @@ export function readSessionFile(file: string): SavedSessionData {
     const line = parsed.data;
     data.provider = line.provider;
     data.model = line.model;
-    if (line.type === 'message') data.messages.push(line.message);
-    else if (line.type === 'compacted') data.messages = [...line.messages, ...data.messages.slice(line.removed)];
-    else if (line.type === 'error') data.errors.push({ at: line.at, ...(line.runId ? { runId: line.runId } : {}), code: line.code, error: line.error, afterMessages: data.messages.length });
+    if (line.type === 'message') {
+      data.messages.push(line.message);
+      data.shown.push(line.message);
+    } else if (line.type === 'compacted') {
+      // The summary pair goes before the messages the compaction kept (the current prompt, during a run).
+      const at = Math.max(0, data.shown.length - Math.max(0, data.messages.length - line.removed));
+      data.shown.splice(at, 0, ...line.messages);
+      for (const e of data.errors) if (e.afterShown > at) e.afterShown += line.messages.length;
+      data.messages = [...line.messages, ...data.messages.slice(line.removed)];
+    } else if (line.type === 'error') {
+      const pos = { afterMessages: data.messages.length, afterShown: data.shown.length };
+      const ids = { ...(line.runId ? { runId: line.runId } : {}), ...(line.toolCallId ? { toolCallId: line.toolCallId } : {}) };
+      data.errors.push({ at: line.at, ...ids, code: line.code, error: line.error, ...pos });
+    }
     else if (line.type === 'batch') {
       data.batch = line.batch;
       data.unsavedChanges = line.unsaved ?? [];

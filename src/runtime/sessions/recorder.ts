@@ -165,6 +165,7 @@ export class SessionRecorder {
       drafts.push({
         type: 'error',
         ...(draft.runId ? { runId: draft.runId } : {}),
+        ...(draft.toolCallId ? { toolCallId: draft.toolCallId } : {}),
         code: draft.code,
         error: this.opts.redactor.text(draft.error),
       });

@@ -28,6 +28,8 @@ export const ErrorRecord = z.object({
   type: z.literal('error'),
   ...lineBase,
   runId: z.string().optional(),
+  /** For a `tool_error`: the failed call. */
+  toolCallId: z.string().optional(),
   code: z.string(),
   error: z.string(),
 });

@@ -48,7 +48,7 @@ describe('saved sessions: deleteSession, error positions, compactContext (real r
     assert.equal((await rt.request('getHistory', {})).total, 0);
   });
 
-  it('getSession places each error after the messages before it: a tool_error points at its tool result', async () => {
+  it('getSession names the failed call of a tool_error and places each error in the conversation', async () => {
     const env = testEnv();
     const cwd = makeWorkspace({ 'a.txt': 'alpha\n' }, t.stub.origin);
     t.stub.enqueue(
@@ -62,9 +62,8 @@ describe('saved sessions: deleteSession, error positions, compactContext (real r
     assert.deepEqual(details.messages.map((m) => m.role), ['user', 'assistant', 'tool', 'tool', 'assistant']);
     const toolErrors = details.errors.filter((e) => e.code === 'tool_error');
     assert.equal(toolErrors.length, 1, JSON.stringify(details.errors));
-    const at = toolErrors[0]!.afterMessages!;
-    assert.equal(details.messages[at]?.role, 'tool');
-    assert.equal(details.messages[at]?.toolCallId, details.messages[1]!.toolCalls![1]!.id, 'the failed call, not the first one');
+    assert.equal(toolErrors[0]!.toolCallId, details.messages[1]!.toolCalls![1]!.id, 'the failed call, not the first one');
+    assert.ok(toolErrors[0]!.afterShown! <= details.shown!.length);
     assert.match(toolErrors[0]!.error, /missing\.txt|no such|not found/i);
   });
 
@@ -84,5 +83,9 @@ describe('saved sessions: deleteSession, error positions, compactContext (real r
     assert.equal(event.messagesBefore, 4);
     assert.equal(event.messagesAfter, 2);
     assert.deepEqual(await rt.request('compactContext', {}), { compacted: false, usedTokens: r.usedTokens, messageCount: 2 });
+    // What the model is sent next is the summary; what the conversation showed stays for a transcript.
+    const details = await rt.request('getSession', { sessionId: (await rt.request('getState', {})).sessionId });
+    assert.equal(details.messages.length, 2);
+    assert.deepEqual(details.shown?.map((m) => m.content.slice(0, 13)), ['first', 'first answer ', 'second', 'second answer', 'Summary of th', 'Understood. I']);
   });
 });

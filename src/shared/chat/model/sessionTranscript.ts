@@ -12,7 +12,7 @@ import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
 import { createTranscript, itemIds, mergePending, toBatchFiles } from './transcriptReducer';
 
-export type SavedSession = Pick<ResultOf<'getSession'>, 'messages' | 'errors' | 'pendingBatch'>;
+export type SavedSession = Pick<ResultOf<'getSession'>, 'messages' | 'errors' | 'pendingBatch' | 'shown'>;
 
 /** The runtime's first line of a compaction summary (context-compaction.ts); the reply after it is not shown. */
 const SUMMARY_PREFIX = 'Summary of the earlier conversation';
@@ -49,11 +49,11 @@ function parseArgs(text: string): unknown {
 
 const knownCode = (code: string): ItemOf<'error'>['code'] => ((EventErrorCodes as readonly string[]).includes(code) ? (code as ItemOf<'error'>['code']) : 'internal');
 
-/** Where each error goes: before message `afterMessages` (clamped; older files without it: at the end). */
-function errorsByPosition(session: SavedSession): Map<number, SavedSession['errors']> {
+/** Where each error goes: before message `afterShown` of `shown` (clamped; older runtimes without it: at the end). */
+function errorsByPosition(session: SavedSession, messages: HistoryMessage[]): Map<number, SavedSession['errors']> {
   const at = new Map<number, SavedSession['errors']>();
   for (const e of session.errors) {
-    const pos = Math.min(e.afterMessages ?? session.messages.length, session.messages.length);
+    const pos = Math.min((session.shown ? e.afterShown : e.afterMessages) ?? messages.length, messages.length);
     at.set(pos, [...(at.get(pos) ?? []), e]);
   }
   return at;
@@ -63,20 +63,24 @@ function errorsByPosition(session: SavedSession): Map<number, SavedSession['erro
 export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const tools = new Map<string, ItemOf<'tool'>>();
-  const errors = errorsByPosition(session);
-  const userCount = session.messages.filter((m) => m.role === 'user').length;
+  // What the conversation showed (compacted messages included); an older runtime gives only what the model is sent.
+  const messages = session.shown ?? session.messages;
+  const errors = errorsByPosition(session, messages);
+  const userCount = messages.filter((m) => m.role === 'user').length;
   let runs = 0;
   let runId = 'saved-run-0';
   let afterSummary = false;
+  // A failed tool shows on its card, as it did live: named by its call id (older files: the tool result next in line).
+  const failed = new Map(session.errors.flatMap((e) => (e.code === 'tool_error' && e.toolCallId !== undefined ? [[e.toolCallId, e.error] as const] : [])));
   const addErrors = (pos: number, next: HistoryMessage | undefined) => {
     for (const e of errors.get(pos) ?? []) {
-      // A failed tool shows on its card (its result is the next message), as it did live.
+      if (e.code === 'tool_error' && e.toolCallId !== undefined) continue;
       const card = e.code === 'tool_error' && next?.role === 'tool' ? tools.get(next.toolCallId ?? '') : undefined;
       if (card) card.error = e.error;
       else if (e.code !== 'tool_error') items.push({ kind: 'error', id: `err:saved-${pos}-${items.length}`, code: knownCode(e.code), message: e.error, runId: e.runId ?? runId });
     }
   };
-  session.messages.forEach((m, i) => {
+  messages.forEach((m, i) => {
     addErrors(i, m);
     if (m.role === 'user') {
       runs++;
@@ -109,13 +113,15 @@ export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
     } else if (m.role === 'tool') {
       const tool = tools.get(m.toolCallId ?? '');
       if (!tool) return;
+      const error = failed.get(tool.toolCallId);
+      if (error !== undefined) tool.error = error;
       const bounded = appendBounded('', m.content, MAX_TOOL_OUTPUT);
       tool.output = bounded.text;
       tool.outputTruncated = bounded.truncated;
       tool.status = tool.error !== undefined ? 'failure' : NOT_RUN.test(m.content) ? 'cancelled' : 'success';
     }
   });
-  addErrors(session.messages.length, undefined);
+  addErrors(messages.length, undefined);
   const model = createTranscript(items);
   if (session.pendingBatch) {
     const b = session.pendingBatch;
