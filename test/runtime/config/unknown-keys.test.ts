@@ -44,7 +44,7 @@ describe('config files: unknown keys and rules that can never match', () => {
       assert.ok(error instanceof ConfigError);
       assert.ok(error.message.startsWith(`${t.projectFile}: "permissions.allow[0]" is not a valid rule: "Wrte" is not a tool rules apply to`), error.message);
       assert.match(error.message, /did you mean Write\?/);
-      assert.match(error.message, /known tools: Read, Write, Edit, MultiEdit, Bash, or an editor tool editor_<name>/);
+      assert.match(error.message, /known tools: Read, Write, Edit, MultiEdit, Bash, an editor tool editor_<name>, or Mcp\(<server>:<tool>\)/);
       assert.match(error.message, /\(got "Wrte\(a\.txt\)"\)$/);
       return true;
     });
