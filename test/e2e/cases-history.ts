@@ -52,9 +52,7 @@ export const historyCases: E2ECase[] = [
       await waitAllowing(ctx, FIRST_ANSWER);
       await waitFor('the saved session', () => savedSessions(ctx).length > 0);
 
-      await ctx.page.reload();
-      await ctx.page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
-      await runCommand(ctx.page, 'agentcli: Open Chat');
+      await reloadWindow(ctx);
       const view = chatView(ctx.page);
       await view.getByText(FIRST_ANSWER).first().waitFor({ timeout: 60000 });
       await view.getByText(FIRST_PROMPT).first().waitFor({ timeout: 5000 });
@@ -117,4 +115,27 @@ export const historyCases: E2ECase[] = [
       await panelShot(ctx, '44-history-compacted');
     },
   },
+  {
+    name: 'history: a last chat that cannot be read gives a new chat and one sentence saying why',
+    run: async (ctx) => {
+      const dir = path.join(path.dirname(ctx.workspace), 'home', '.agentcli', 'sessions');
+      const newest = savedSessions(ctx).sort((a, b) => fs.statSync(path.join(dir, b)).mtimeMs - fs.statSync(path.join(dir, a)).mtimeMs)[0];
+      expect(newest !== undefined, 'no saved session to break');
+      await reloadWindow(ctx);
+      // the reloaded window reopened it; break it and reload again
+      await chatView(ctx.page).getByText(FIRST_ANSWER).first().waitFor({ timeout: 60000 });
+      fs.writeFileSync(path.join(dir, newest), 'not a session file\n');
+      await reloadWindow(ctx);
+      const view = chatView(ctx.page);
+      await view.getByText('The last chat could not be reopened: its saved file cannot be read. This is a new chat.').first().waitFor({ timeout: 60000 });
+      expect((await view.getByText(FIRST_ANSWER).count()) === 0, 'the unreadable chat is still shown');
+      await panelShot(ctx, '45-history-unreadable');
+    },
+  },
 ];
+
+async function reloadWindow(ctx: E2EContext): Promise<void> {
+  await ctx.page.reload();
+  await ctx.page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
+  await runCommand(ctx.page, 'agentcli: Open Chat');
+}

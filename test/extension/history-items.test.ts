@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { HistoryEntry } from '../../src/protocol/records';
-import { attachFailureReason, historyRow, relativeAge } from '../../src/extension/session/history-items';
+import { attachFailureReason, deleteFailureReason, historyRow, relativeAge } from '../../src/extension/session/history-items';
 
 const now = Date.parse('2026-11-25T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -47,5 +47,6 @@ describe('chat history rows (title, age, model)', () => {
       assert.doesNotMatch(text, /_|busy|corrupt/, text);
       assert.ok(text.length > 10);
     }
+    for (const reason of ['busy', 'current', 'not_found'] as const) assert.doesNotMatch(deleteFailureReason(reason), /_|agentcli /);
   });
 });

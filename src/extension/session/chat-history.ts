@@ -10,7 +10,7 @@ import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
 import type { ToWebviewInput } from '../../shared/chat/messages';
 import { transcriptFromSession } from '../../shared/chat/model/sessionTranscript';
 import type { SessionStore } from './session-store';
-import { attachFailureReason, historyRow } from './history-items';
+import { attachFailureReason, deleteFailureReason, historyRow } from './history-items';
 
 const LAST_SESSION_KEY = 'agentcli.lastSessionId';
 /** Context key: the chat has a conversation to compact. */
@@ -74,7 +74,10 @@ export class ChatHistory {
       this.deps.log(`reopened the last chat ${id} (${attached.messageCount} messages)`);
     } catch (e) {
       this.deps.log(`last chat ${id} not reopened: ${text(e)}`);
-      this.deps.store.addNotice(`The last chat could not be reopened: ${text(e)}. This is a new chat.`);
+      this.forget();
+      // Attached but not shown (its details could not be read): start afresh, so the panel and the runtime agree.
+      await client.reset().catch(() => undefined);
+      this.deps.store.addNotice('The last chat could not be reopened (the agentcli output has the details). This is a new chat.');
     }
   }
 
@@ -121,9 +124,16 @@ export class ChatHistory {
     };
     qp.onDidTriggerItemButton(async ({ item }) => {
       if (!item.sessionId) return;
-      const r = await client.deleteSession({ sessionId: item.sessionId }).catch((e: unknown) => ({ deleted: false as const, message: text(e) }));
+      let r: ResultOf<'deleteSession'>;
+      try {
+        r = await client.deleteSession({ sessionId: item.sessionId });
+      } catch (e) {
+        void vscode.window.showErrorMessage(`The chat was not deleted: ${text(e)}.`);
+        return;
+      }
       if (!r.deleted) {
-        void vscode.window.showWarningMessage(`The chat was not deleted: ${r.message}.`);
+        this.deps.log(`chat ${item.sessionId} not deleted: ${r.message}`);
+        void vscode.window.showWarningMessage(`The chat was not deleted: ${deleteFailureReason(r.reason)}.`);
         return;
       }
       if (this.deps.workspaceState.get<string>(LAST_SESSION_KEY) === item.sessionId) this.forget();
@@ -207,8 +217,13 @@ export class ChatHistory {
         void vscode.window.showWarningMessage('The agent is still working: compact the conversation after the run ends.');
         return;
       }
-      void vscode.window.showErrorMessage(`Could not compact the conversation: ${text(e)}`, 'Select Model…', 'Show Output').then((p) => {
+      // The model writes the summary: a failure is the provider's (key, model, server). The runtime's remedy names
+      // terminal commands, so it goes to the log and the buttons lead to the settings instead.
+      const [message, remedy] = text(e).split(/\. Remedy: /);
+      if (remedy) this.deps.log(`compaction failed: ${message} (runtime remedy: ${remedy})`);
+      void vscode.window.showErrorMessage(`Could not compact the conversation: ${message}. Check the model and its API key.`, 'Select Model…', 'Set API Key…', 'Show Output').then((p) => {
         if (p === 'Select Model…') void vscode.commands.executeCommand('agentcli.selectModel');
+        else if (p === 'Set API Key…') void vscode.commands.executeCommand('agentcli.setApiKey');
         else if (p === 'Show Output') void vscode.commands.executeCommand('agentcli.showOutput');
       });
     }

@@ -50,3 +50,15 @@ export function attachFailureReason(reason: AttachFailureReason): string {
       return 'it belongs to another folder';
   }
 }
+
+/** Why a saved chat was not deleted, as the end of "The chat was not deleted: <this>." */
+export function deleteFailureReason(reason: 'not_found' | 'busy' | 'current'): string {
+  switch (reason) {
+    case 'busy':
+      return 'it is open in another window or terminal';
+    case 'current':
+      return 'it is the chat open in this window (start a new chat first)';
+    case 'not_found':
+      return 'it is no longer saved';
+  }
+}
