@@ -51,6 +51,7 @@ export const USAGE = `Usage: agentcli                      in a terminal: an int
        agentcli config <set|get|list|path> ...
        agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)
        agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path]  gguf server start command
+       agentcli mcp <list | add <name> <command> [args...] | remove <name> | test <name>>   MCP servers (mcpServers)
        agentcli localrunner <status|unload [model]>
        agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
 
