@@ -197,6 +197,12 @@ async function test(args: string[], io: CliIo): Promise<number> {
 /** Run `mcp ...`; exit 0 ok, 2 bad usage or an invalid config, 1 a server that fails its test or is not found. */
 export async function runMcpCommand(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
+  // Only right after the command: a server's own arguments may hold --help (mcp add x -- srv --help).
+  const isHelp = (a: string | undefined) => a === '--help' || a === '-h' || a === 'help';
+  if (isHelp(command) || (command !== undefined && isHelp(rest[0]))) {
+    io.stdout(MCP_USAGE);
+    return 0;
+  }
   try {
     switch (command) {
       case 'list':
@@ -209,11 +215,8 @@ export async function runMcpCommand(args: string[], io: CliIo): Promise<number> 
       case 'test':
         return await test(rest, io);
       case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.stdout(MCP_USAGE);
-        return command === undefined ? 2 : 0;
+        fail('missing command');
+      // falls through (fail throws)
       default:
         fail(`unknown command "${command}"`);
     }

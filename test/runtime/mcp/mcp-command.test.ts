@@ -64,6 +64,7 @@ describe('agentcli mcp', () => {
       [['mcp', 'add', 'x', '--url', 'http://127.0.0.1:1/mcp', 'srv'], /either a command or a --url, not both/],
       [['mcp', 'add', 'x', '--url', 'ftp://host/'], /mcpServers\.x\.url.*must be an http:\/\/ or https:\/\/ URL/],
       [['mcp', 'frobnicate'], /unknown command "frobnicate"/],
+      [['mcp'], /missing command/],
     ];
     for (const [args, expected] of cases) {
       const r = await runCli(args, cwd);
@@ -71,6 +72,17 @@ describe('agentcli mcp', () => {
       assert.match(r.stderr, expected, args.join(' '));
     }
   });
+});
+
+describe('agentcli mcp --help', () => {
+  for (const args of [['mcp', '--help'], ['mcp', 'add', '--help'], ['mcp', 'test', '-h']]) {
+    it(`${args.join(' ')} prints the usage on stdout and exits 0`, async () => {
+      const r = await runCli(args, makeWorkspace({}));
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^Usage: agentcli mcp /);
+      assert.equal(r.stderr, '');
+    });
+  }
 });
 
 describe('runtime: MCP servers in one-shot runs, and project servers in untrusted folders', () => {
