@@ -137,5 +137,17 @@ export const historyCases: E2ECase[] = [
 async function reloadWindow(ctx: E2EContext): Promise<void> {
   await ctx.page.reload();
   await ctx.page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
-  await runCommand(ctx.page, 'agentcli: Open Chat');
+  // The side bar usually comes back with the chat open; the palette may not list our commands for a moment yet.
+  for (let attempt = 1; ; attempt++) {
+    if (await chatView(ctx.page).locator('textarea').first().isVisible().catch(() => false)) return;
+    try {
+      await runCommand(ctx.page, 'agentcli: Open Chat');
+      await chatView(ctx.page).locator('textarea').first().waitFor({ timeout: 20000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await ctx.page.keyboard.press('Escape');
+      await ctx.page.waitForTimeout(2000);
+    }
+  }
 }
