@@ -210,7 +210,8 @@ export class ServerConnection {
   /** Names and checks the server's tools; an unusable one is kept with its problem (shown in the registry). */
   private checkTools(tools: ServerTool[]): KnownTool[] {
     const taken = new Set<string>();
-    return tools.map((t, i) => {
+    // Past the offered ones, a few are kept to show in the registry why they are not offered; the rest are dropped.
+    return tools.slice(0, MAX_TOOLS_PER_SERVER * 2).map((t, i) => {
       const exposed = uniqueToolName(exposedToolName(this.name, t.name), t.name, taken);
       taken.add(exposed);
       const description = t.description.length > MAX_DESCRIPTION_CHARS ? `${t.description.slice(0, MAX_DESCRIPTION_CHARS)}…` : t.description;
