@@ -47,6 +47,8 @@ export interface SessionOptions {
   maxIterations?: number;
   /** Saves the session as it happens and reads saved ones (attach); absent in tests that need no saving. */
   saved?: SavedSessions;
+  /** How tools read and write files in `cwd` instead of the batch or disk default (ACP: through the client's editor). */
+  files?: (cwd: string, emit: (draft: EventDraft) => void) => WorkspaceFiles;
 }
 
 export interface ActiveRun {
@@ -110,9 +112,11 @@ export class Session {
     };
     this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
     this.store.onRecovered = (recovered) => opts.host.notice?.(describeRecovered(recovered));
-    this.files = opts.batchMode
-      ? new BatchedFiles(this.store)
-      : new DirectFiles(this.cwd, (p) => this.emit({ type: 'file_modified', path: p }));
+    this.files = opts.files
+      ? opts.files(this.cwd, (d) => this.emit(d))
+      : opts.batchMode
+        ? new BatchedFiles(this.store)
+        : new DirectFiles(this.cwd, (p) => this.emit({ type: 'file_modified', path: p }));
     // The agent's own output folder (full command logs) is readable like the configured additional directories.
     this.grants = new DirectoryGrants([...opts.config.permissions.additionalDirectories, this.outputDir]);
     this.policy = new PermissionPolicy({

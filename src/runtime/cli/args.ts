@@ -18,6 +18,8 @@ export interface CliOptions {
   yolo: boolean;
   patch: boolean;
   mode: 'print' | 'rpc';
+  /** `--acp`: speak the Agent Client Protocol on stdio (an editor such as Zed or a JetBrains IDE starts it). */
+  acp: boolean;
   permissionMode?: PermissionMode;
   /** `--sys-prompt` (text or file by the shared rule) or `--sys-prompt-file` (always a file); not yet read. */
   sysPrompt?: CliPromptSource;
@@ -54,6 +56,7 @@ export const USAGE = `Usage: agentcli                      in a terminal: an int
        agentcli mcp <list | add <name> <command> [args...] | remove <name> | test <name>>   MCP servers (mcpServers)
        agentcli localrunner <status|unload [model]>
        agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
+       agentcli --acp               Agent Client Protocol on stdio (for ACP editors: Zed, JetBrains IDEs)
 
 Options:
   -p, --prompt <text>              run one prompt non-interactively (also: a positional prompt, or stdin without -p).
@@ -80,6 +83,7 @@ Options:
   --max-iterations <n>             bound the loop (default: config maxIterations, 50)
   --permission-mode <mode>         interactive | restricted | unrestricted
   --mode <print|rpc>               rpc: serve JSON-RPC on stdio
+  --acp                            serve the Agent Client Protocol on stdio (editors start it; see README "ACP")
   --resume <id>                    continue saved session <id> (see agentcli sessions list), with -p or interactively
   --continue                       continue the newest saved session of this folder
   -v, --version                    print the version
@@ -142,6 +146,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         'max-iterations': { type: 'string' },
         'permission-mode': { type: 'string' },
         mode: { type: 'string' },
+        acp: { type: 'boolean', default: false },
         resume: { type: 'string' },
         continue: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -182,6 +187,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
   }
   if (v.resume !== undefined && v.continue) throw new UsageError('--resume <id> and --continue contradict each other: pick one');
   if (v.resume !== undefined && v.resume.trim() === '') throw new UsageError('--resume needs a session id: see agentcli sessions list');
+  if (v.acp) {
+    const clash = prompt !== undefined ? 'a prompt' : v.mode !== undefined ? '--mode' : v.json ? '--json' : v.patch ? '--patch' : v.resume !== undefined ? '--resume' : v.continue ? '--continue' : undefined;
+    if (clash) throw new UsageError(`--acp cannot be combined with ${clash}: the editor sends the prompts over stdio (and loads saved sessions with session/load)`);
+  }
   if (v.restricted && v.yolo) throw new UsageError('--restricted and --yolo contradict each other: pick one');
   const prompts = promptSources(parsed.tokens ?? []);
   return {
@@ -195,6 +204,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     yolo: v.yolo,
     patch: v.patch,
     mode,
+    acp: v.acp,
     ...(pm !== undefined ? { permissionMode: pm as PermissionMode } : {}),
     ...(prompts.sysPrompt ? { sysPrompt: prompts.sysPrompt } : {}),
     appendSystemPrompt: prompts.append,

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { RunHost } from '../agent/host';
-import { Session } from '../agent/session';
+import { Session, type SessionOptions } from '../agent/session';
 import { buildSystemPrompt, resolvePromptSource } from '../agent/system-prompt';
 import type { Config } from '../config/schema';
 import { parseModelSelector } from '../providers/create-provider';
@@ -29,7 +29,14 @@ export function cliSystemPrompt(opts: CliOptions, io: CliIo, batchMode: boolean)
 }
 
 /** Builds the session; with --resume/--continue it continues that saved session (a ResumeError says why it cannot). */
-export function createSession(opts: CliOptions, config: Config, host: RunHost, io: CliIo, batchMode: boolean): Session {
+export function createSession(
+  opts: CliOptions,
+  config: Config,
+  host: RunHost,
+  io: CliIo,
+  batchMode: boolean,
+  extra: Pick<SessionOptions, 'files'> = {},
+): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
   const provider = sel?.provider ?? opts.provider;
   const warn = (line: string) => io.stderr(`agentcli: ${line}\n`);
@@ -52,6 +59,7 @@ export function createSession(opts: CliOptions, config: Config, host: RunHost, i
     systemPrompt: cliSystemPrompt(opts, io, batchMode),
     ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
     saved: new SavedSessions({ home: io.home, cwd: io.cwd, config, env: io.env, warn }),
+    ...extra,
   });
   const note = resumeFromFlags(session, opts);
   if (note) host.notice?.(note);

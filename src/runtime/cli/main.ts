@@ -19,6 +19,7 @@ export type { CliIo } from './io';
 const lazy = {
   rpcServer: () => require('../rpc/server') as typeof import('../rpc/server'),
   interactive: () => require('./interactive/interactive-session') as typeof import('./interactive/interactive-session'),
+  acp: () => require('./acp-mode') as typeof import('./acp-mode'),
 };
 type Subcommand = (args: string[], io: CliIo) => number | Promise<number>;
 const SUBCOMMANDS: Record<string, () => Subcommand> = {
@@ -146,6 +147,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     cio.stderr(`agentcli: ${(e as Error).message}\n`);
     return 2;
   }
+  if (opts.acp) return lazy.acp().runAcp(opts, cio);
   if (opts.mode === 'rpc') {
     const { startRpcServer } = lazy.rpcServer();
     await startRpcServer({

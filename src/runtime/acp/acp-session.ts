@@ -1,0 +1,172 @@
+/**
+ * One ACP session: our runtime Session plus the bridge to the client. Events become `session/update` notifications
+ * (sent in order, all before the prompt's answer); permission and directory questions become
+ * `session/request_permission`; `session/cancel` aborts the run and withdraws every question still open.
+ */
+import {
+  RequestError,
+  type AgentContext,
+  type ClientCapabilities,
+  type PermissionOption,
+  type PromptResponse,
+  type RequestPermissionOutcome,
+  type SessionUpdate,
+  type ToolCallUpdate,
+} from '@agentclientprotocol/sdk';
+import type { AgentEvent, PromptContext } from '../../protocol';
+import type { RunHost } from '../agent/host';
+import type { Session, SessionOptions } from '../agent/session';
+import { AcpFiles, type ClientFileAccess } from './client-files';
+import { UpdateMapper } from './event-updates';
+import { historyUpdates } from './history-replay';
+import { directoryAnswer, directoryOptions, permissionAnswer, permissionOptions } from './permission-options';
+import { promptToRun, UnsupportedContentError } from './prompt-content';
+import { toolKind } from './tool-calls';
+
+export type SessionFactory = (cwd: string, host: RunHost, files: NonNullable<SessionOptions['files']>) => Session;
+
+/** JSON-RPC internal error (the SDK's helper puts the text in `data`; a client shows `message`). */
+const INTERNAL_ERROR = -32603;
+
+export class AcpSession {
+  readonly session: Session;
+  private readonly mapper: UpdateMapper;
+  /** Notifications go out one after another; a prompt answers only once all of its updates are sent. */
+  private sent: Promise<void> = Promise.resolve();
+  private cancelled = false;
+  /** Questions put to the client and not yet answered: withdrawn on cancel. */
+  private readonly questions = new Set<AbortController>();
+
+  constructor(
+    cwd: string,
+    private readonly client: AgentContext,
+    capabilities: ClientCapabilities,
+    create: SessionFactory,
+    private readonly log: (line: string) => void,
+  ) {
+    this.mapper = new UpdateMapper(cwd);
+    const access = this.fileAccess(capabilities);
+    const host: RunHost = { interactive: true, emit: (e) => this.onEvent(e), notice: (m) => log(m) };
+    this.session = create(cwd, host, (root, emit) =>
+      new AcpFiles(root, access, (w) => this.mapper.recordWrite(w), (rel) => emit({ type: 'file_modified', path: rel })),
+    );
+  }
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  private fileAccess(caps: ClientCapabilities): ClientFileAccess {
+    const access: ClientFileAccess = {};
+    if (caps.fs?.readTextFile) {
+      access.readText = async (path) => (await this.client.request('fs/read_text_file', { sessionId: this.id, path })).content;
+    }
+    if (caps.fs?.writeTextFile) {
+      access.writeText = async (path, content) => {
+        await this.client.request('fs/write_text_file', { sessionId: this.id, path, content });
+      };
+    }
+    return access;
+  }
+
+  notify(update: SessionUpdate): void {
+    this.sent = this.sent
+      .then(() => this.client.notify('session/update', { sessionId: this.id, update }))
+      .catch((e: unknown) => this.log(`could not send a session update: ${(e as Error).message}`));
+  }
+
+  /** Replays the saved conversation (session/load): every update is sent before the load answers. */
+  async replayHistory(): Promise<void> {
+    for (const u of historyUpdates(this.session.history, this.session.cwd)) this.notify(u);
+    await this.sent;
+  }
+
+  private onEvent(event: AgentEvent): void {
+    if (event.type === 'permission_request') {
+      const toolCall = this.toolCallFor(event.toolCallId, event.tool, event.description, event.paths);
+      const ask = this.ask(toolCall, permissionOptions(event.suggestedRules));
+      void ask.then((outcome) => this.session.pending.answer(event.requestId, 'permission', permissionAnswer(outcome)));
+      return;
+    }
+    if (event.type === 'directory_access_request') {
+      const title = `Access ${event.path} (outside the workspace): ${event.reason}`;
+      const toolCall = this.toolCallFor(event.toolCallId, 'read_file', title, [event.path]);
+      const ask = this.ask(toolCall, directoryOptions());
+      void ask.then((outcome) => this.session.pending.answer(event.requestId, 'directory', directoryAnswer(outcome)));
+      return;
+    }
+    for (const u of this.mapper.map(event)) this.notify(u);
+  }
+
+  /** The tool call a question is about, announced to the client first when it has not heard of it yet. */
+  private toolCallFor(toolCallId: string, tool: string, title: string, paths?: string[]): ToolCallUpdate {
+    const announce = this.mapper.announce(toolCallId, tool, title, paths);
+    if (announce) this.notify(announce);
+    return { toolCallId, title, kind: toolKind(tool), status: 'pending' };
+  }
+
+  /** Puts a question to the client; a failed request or a cancel counts as cancelled (a refusal). */
+  private async ask(toolCall: ToolCallUpdate, options: PermissionOption[]): Promise<RequestPermissionOutcome> {
+    const withdraw = new AbortController();
+    this.questions.add(withdraw);
+    try {
+      await this.sent; // the client has the tool call before the question about it
+      const answer = await this.client.request(
+        'session/request_permission',
+        { sessionId: this.id, toolCall, options },
+        { cancellationSignal: withdraw.signal, stopWaitingOnCancel: true },
+      );
+      return answer.outcome;
+    } catch (e) {
+      if (!withdraw.signal.aborted) this.log(`permission request failed: ${(e as Error).message}`);
+      return { outcome: 'cancelled' };
+    } finally {
+      this.questions.delete(withdraw);
+    }
+  }
+
+  /** session/prompt: runs it to the end; answers with the stop reason once every update is sent. */
+  async prompt(blocks: Parameters<typeof promptToRun>[0], signal: AbortSignal): Promise<PromptResponse> {
+    if (this.session.running) {
+      throw RequestError.invalidRequest(undefined, 'a prompt is still running in this session: wait for its answer or send session/cancel');
+    }
+    let message: string;
+    let context: PromptContext[];
+    try {
+      ({ message, context } = promptToRun(blocks));
+    } catch (e) {
+      if (e instanceof UnsupportedContentError) throw RequestError.invalidParams(undefined, e.message);
+      throw e;
+    }
+    this.cancelled = false;
+    let run;
+    try {
+      run = this.session.startRun({ message, ...(context.length > 0 ? { context } : {}) });
+    } catch (e) {
+      throw new RequestError(INTERNAL_ERROR, (e as Error).message);
+    }
+    const onAbort = () => this.cancel();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const outcome = await run.done.finally(() => signal.removeEventListener('abort', onAbort));
+    await this.sent;
+    if (this.cancelled || outcome.status === 'aborted') return { stopReason: 'cancelled' };
+    if (outcome.status === 'error') {
+      throw new RequestError(INTERNAL_ERROR, outcome.error?.message ?? 'the run failed', { code: outcome.error?.code });
+    }
+    if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') return { stopReason: 'max_turn_requests' };
+    return { stopReason: 'end_turn' };
+  }
+
+  /** session/cancel: the run aborts (its pending questions settle as cancelled) and open questions are withdrawn. */
+  cancel(): void {
+    if (!this.session.running) return;
+    this.cancelled = true;
+    this.session.abort();
+    for (const q of this.questions) q.abort();
+  }
+
+  end(): void {
+    this.cancel();
+    this.session.end();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * `agentcli --acp`: the Agent Client Protocol on stdio, through the official library's agent side. Each ACP session
+ * is one runtime Session rooted in the `cwd` the client gives. Loaded only in this mode (main.ts requires it lazily).
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import {
+  agent,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  RequestError,
+  type AgentContext,
+  type ClientCapabilities,
+  type InitializeResponse,
+  type McpServer,
+} from '@agentclientprotocol/sdk';
+import type { RunHost } from '../agent/host';
+import type { Session, SessionOptions } from '../agent/session';
+import type { McpServersConfig } from '../mcp/server-config';
+import { RUNTIME_VERSION } from '../version';
+import { AcpSession } from './acp-session';
+import { acpMcpServers, McpServerParamsError } from './mcp-servers';
+import { applyMode, currentModeId, modeState } from './modes';
+
+/** Builds a runtime session for a folder (its project config read), with the client's MCP servers added. */
+export type AcpSessionFactory = (
+  cwd: string,
+  host: RunHost,
+  files: NonNullable<SessionOptions['files']>,
+  mcpServers: McpServersConfig,
+) => Session;
+
+export interface AcpServerOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  createSession: AcpSessionFactory;
+  log: (line: string) => void;
+}
+
+/** What this agent offers, honestly: only what is built and tested. */
+export function initializeResponse(): InitializeResponse {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    agentCapabilities: {
+      loadSession: true,
+      promptCapabilities: { image: false, audio: false, embeddedContext: true },
+      mcpCapabilities: { http: true, sse: false },
+    },
+    agentInfo: { name: 'agentcli', title: 'agentcli', version: RUNTIME_VERSION },
+    authMethods: [],
+  };
+}
+
+function checkCwd(cwd: string): string {
+  if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
+  try {
+    if (!statSync(cwd).isDirectory()) throw new Error('not a folder');
+  } catch {
+    throw RequestError.invalidParams(undefined, `cwd ${cwd} is not an existing folder`);
+  }
+  return cwd;
+}
+
+function mcpConfig(servers: McpServer[] | undefined): McpServersConfig {
+  try {
+    return acpMcpServers(servers ?? []);
+  } catch (e) {
+    if (e instanceof McpServerParamsError) throw RequestError.invalidParams(undefined, e.message);
+    throw e;
+  }
+}
+
+/** Serves until the client closes the connection; then every session ends (its run aborted, its saved file closed). */
+export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
+  const sessions = new Map<string, AcpSession>();
+  let clientCaps: ClientCapabilities = {};
+  const find = (sessionId: string): AcpSession => {
+    const s = sessions.get(sessionId);
+    if (!s) throw RequestError.invalidParams(undefined, `unknown session "${sessionId}": create one with session/new or load it with session/load`);
+    return s;
+  };
+  const open = (cwd: string, servers: McpServer[] | undefined, client: AgentContext): AcpSession => {
+    const mcp = mcpConfig(servers);
+    try {
+      return new AcpSession(checkCwd(cwd), client, clientCaps, (dir, host, files) => opts.createSession(dir, host, files, mcp), opts.log);
+    } catch (e) {
+      if (e instanceof RequestError) throw e;
+      throw RequestError.invalidParams(undefined, (e as Error).message); // e.g. the folder's .agentcli/config.json is invalid
+    }
+  };
+
+  const app = agent({ name: 'agentcli' })
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      clientCaps = params.clientCapabilities ?? {};
+      return initializeResponse();
+    })
+    .onRequest(methods.agent.session.new, ({ params, client }) => {
+      const s = open(params.cwd, params.mcpServers, client);
+      sessions.set(s.id, s);
+      return { sessionId: s.id, modes: modeState(s.session) };
+    })
+    .onRequest(methods.agent.session.load, async ({ params, client }) => {
+      if (sessions.has(params.sessionId)) throw RequestError.invalidRequest(undefined, `session "${params.sessionId}" is already open on this connection`);
+      const s = open(params.cwd, params.mcpServers, client);
+      const out = s.session.attachSaved(params.sessionId);
+      if (!out.attached) {
+        s.session.end();
+        if (out.reason === 'not_found') throw RequestError.resourceNotFound(params.sessionId);
+        throw RequestError.invalidParams(undefined, out.message);
+      }
+      sessions.set(s.id, s);
+      await s.replayHistory();
+      return { modes: modeState(s.session) };
+    })
+    .onRequest(methods.agent.session.setMode, ({ params }) => {
+      const s = find(params.sessionId);
+      try {
+        applyMode(s.session, params.modeId);
+      } catch (e) {
+        throw RequestError.invalidParams(undefined, (e as Error).message);
+      }
+      s.notify({ sessionUpdate: 'current_mode_update', currentModeId: currentModeId(s.session) });
+      return {};
+    })
+    .onRequest(methods.agent.session.prompt, ({ params, signal }) => find(params.sessionId).prompt(params.prompt, signal))
+    .onNotification(methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    });
+
+  const input = Readable.toWeb(opts.input as Readable) as ReadableStream<Uint8Array>;
+  const output = Writable.toWeb(opts.output as Writable) as WritableStream<Uint8Array>;
+  const connection = app.connect(ndJsonStream(output, input));
+  try {
+    await connection.closed;
+  } finally {
+    for (const s of sessions.values()) s.end();
+    sessions.clear();
+  }
+}
