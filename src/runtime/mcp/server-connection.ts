@@ -12,7 +12,7 @@ import { HttpStatusError, SseTransport, StreamableHttpTransport } from './http-t
 import type { McpServerConfig } from './server-config';
 import { StdioTransport } from './stdio-transport';
 import { exposedToolName, uniqueToolName } from './tool-names';
-import { expandEnvReferences, type McpTransport } from './transport';
+import { McpSettingsError, expandEnvReferences, type McpTransport } from './transport';
 
 export type ServerState = 'starting' | 'ready' | 'failed' | 'disabled';
 
@@ -195,8 +195,8 @@ export class ServerConnection {
     void client?.close().catch(() => undefined);
     if (this.upSince > 0 && Date.now() - this.upSince > STABLE_MS) this.restarts = 0;
     this.upSince = 0;
-    let next = '; not restarted again until its config changes';
-    if (this.restarts < MAX_RESTARTS) {
+    let next = error instanceof McpSettingsError ? '; not restarted until its config changes' : '; not restarted again until its config changes';
+    if (this.restarts < MAX_RESTARTS && !(error instanceof McpSettingsError)) {
       const delay = Math.min(FIRST_RETRY_MS * 2 ** this.restarts, MAX_RETRY_MS);
       this.restarts++;
       next = `; restarting in ${Math.round(delay / 1000)} s (attempt ${this.restarts} of ${MAX_RESTARTS})`;

@@ -45,6 +45,15 @@ describe('MCP tool set', () => {
     assert.ok(reasons.some((r) => /MCP server "x" failed: .*restarting in 1 s \(attempt 1 of 5\)\nlast stderr lines:\n[^]*segfault/.test(r)), reasons.join('\n'));
   });
 
+  it('an env reference to a variable that is not set fails at once with what to fix, and is not restarted', async () => {
+    const set = start({ x: stdioStubServer([], { env: { TOKEN: '${env:AGENTCLI_TEST_UNSET_VARIABLE}' } }) });
+    await set.firstConnections(15000);
+    assert.deepEqual(set.statuses().map((s) => [s.state, s.restarts]), [['failed', 0]]);
+    assert.deepEqual(reasons, [
+      'MCP server "x" failed: mcpServers.x.env.TOKEN refers to the environment variable AGENTCLI_TEST_UNSET_VARIABLE, which is not set: set it or write the value directly; not restarted until its config changes',
+    ]);
+  });
+
   it('a disabled server is listed and not started; removing a server takes its tools away', async () => {
     const set = start({ off: stdioStubServer([], { enabled: false }), x: stdioStubServer() });
     await set.firstConnections(15000);
