@@ -36,6 +36,8 @@ export const EventErrorCodes = [
   'stream_timeout',
   'provider_error',
   'tool_error',
+  /** The `pre-prompt` hook blocked the prompt (its stderr is the message) or could not run. */
+  'hook_blocked',
   'config_error',
   'internal',
 ] as const;

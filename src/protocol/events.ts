@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventErrorCodes } from './errors';
+import { HookEventName, HookSource } from './hooks';
 import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
@@ -169,6 +170,45 @@ export const ErrorEvent = z.object({
   remedy: z.string().optional(),
 });
 
+/**
+ * A hook ran (README "Hooks"): `name` is the hook notification (`before_tool`, ...) or the filesystem hook
+ * (`pre-prompt`, `post-prompt`); `exitCode` is null when it did not exit by itself (`error` says why: a timeout, not
+ * executable, the sandbox cannot start); `blocked` when it stopped the prompt or the tool.
+ */
+export const HookRunEvent = z.object({
+  type: z.literal('hook'),
+  ...base,
+  runId: z.string().optional(),
+  name: z.union([HookEventName, z.enum(['pre-prompt', 'post-prompt'])]),
+  source: HookSource,
+  command: z.string(),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nonnegative(),
+  blocked: z.boolean(),
+  error: z.string().optional(),
+});
+/** Yolo (unrestricted mode) turned on or off: by `setYolo` (`requested`) or because its timeout ran out (`expired`). */
+export const YoloChangedEvent = z.object({
+  type: z.literal('yolo_changed'),
+  ...base,
+  active: z.boolean(),
+  /** When a timed yolo ends by itself (ISO time). */
+  expiresAt: z.string().optional(),
+  reason: z.enum(['requested', 'expired']),
+});
+/** The provider throttled a request (HTTP 429); the runtime waits `retryAfterMs` and retries unless `willRetry` is false. */
+export const RateLimitedEvent = z.object({
+  type: z.literal('rate_limited'),
+  ...base,
+  runId: z.string().optional(),
+  provider: z.string(),
+  /** The wait before the next attempt: the server's retry-after when it sent one, else the backoff. */
+  retryAfterMs: z.number().nonnegative(),
+  /** The attempt that was throttled (1 = the first request). */
+  attempt: z.number().int().positive(),
+  willRetry: z.boolean(),
+});
+
 export const AgentEvent = z.discriminatedUnion('type', [
   AgentStartEvent,
   AgentEndEvent,
@@ -194,6 +234,9 @@ export const AgentEvent = z.discriminatedUnion('type', [
   ErrorEvent,
   ContextCompactedEvent,
   ToolsChangedEvent,
+  HookRunEvent,
+  YoloChangedEvent,
+  RateLimitedEvent,
 ]);
 export type AgentEvent = z.infer<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];

@@ -8,3 +8,4 @@ export * from './records';
 export * from './events';
 export * from './methods';
 export * from './change-batch';
+export * from './hooks';

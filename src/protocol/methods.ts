@@ -17,6 +17,7 @@ import {
   ResponseFormat,
   SandboxState,
 } from './records';
+import { HookDefinition, HookEventName } from './hooks';
 
 const Empty = z.object({}).strict();
 
@@ -281,6 +282,11 @@ export const methods = {
     params: z.object({ model: ModelSelectorParam }),
     result: z.object({ provider: z.string(), model: z.string() }),
   },
+  /**
+   * Add a shell hook for this session (README "Hooks"): it runs on `event` like one from a config file, until the
+   * runtime exits. Answers how many hooks the session now has for that event.
+   */
+  addHook: { params: HookDefinition, result: z.object({ event: HookEventName, count: z.number().int().positive() }) },
   getState: { params: Empty, result: RuntimeState },
   getMessages: { params: Empty, result: z.object({ messages: z.array(HistoryMessage) }) },
   getContextUsage: {

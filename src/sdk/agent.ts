@@ -290,6 +290,11 @@ export class Agent {
     return this.client.setYoloCompat(params);
   }
 
+  /** Adds a shell hook for this session (see `RuntimeClient.addHook`); each run of it arrives as a `hook` event. */
+  addHook(definition: ParamsOf<'addHook'>) {
+    return this.client.addHook(definition);
+  }
+
   setModel(model: string) {
     return this.client.setModel(model);
   }

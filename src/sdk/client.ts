@@ -281,6 +281,13 @@ export class RuntimeClient {
   setYoloCompat(p: ParamsOf<'setYolo'>) {
     return this.setYolo(p);
   }
+  /**
+   * Adds a shell hook for this session (`{ event, command, matcher?, timeoutMs? }`): it runs on that hook
+   * notification with the notification as JSON on stdin; a `before_tool` hook exiting 2 blocks the tool.
+   */
+  addHook(definition: ParamsOf<'addHook'>) {
+    return this.request('addHook', definition);
+  }
   setModel(model: string) {
     return this.request('setModel', { model });
   }

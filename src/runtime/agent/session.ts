@@ -19,6 +19,8 @@ import { MCP_FIRST_CONNECT_WAIT_MS, configureMcp } from '../mcp/session-mcp';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
+import { SessionHooks } from '../hooks/session-hooks';
+import { reportingRateLimits } from '../hooks/rate-limit-events';
 import { ContextCompactor } from './context-compaction';
 import { EditorTools } from './editor-tools';
 import { RuntimeRequestError, toEventError } from './errors';
@@ -94,9 +96,20 @@ export class Session {
   secrets: SecretMasker;
   /** The commands' temp folder for the session (made by the first sandboxed command, removed at the end). */
   private readonly commandTmpDir: string;
+  /** Shell hooks (config, addHook) and the filesystem hooks pre-prompt and post-prompt (README "Hooks"). */
+  readonly hooks: SessionHooks;
 
   constructor(private readonly opts: SessionOptions) {
     this.cwd = opts.cwd;
+    this.hooks = new SessionHooks({
+      cwd: opts.cwd,
+      home: opts.home ?? os.homedir(),
+      configured: () => this.config.hooks,
+      sandbox: () => this.sandbox,
+      sessionId: () => this.id,
+      emit: (d) => this.emit(d),
+      notice: (m) => opts.host.notice?.(m),
+    });
     this.config = opts.config;
     this.baseConfig = opts.config;
     this.selection = opts.selection ?? {};
@@ -132,6 +145,7 @@ export class Session {
     this.sandbox = this.createSandbox(opts.config);
     this.secrets = SecretMasker.from(opts.config, process.env);
     this.configureMcp(opts.config);
+    this.hooks.sessionStarted();
   }
 
   private configureMcp(config: Config): void {
@@ -198,6 +212,7 @@ export class Session {
   emit(draft: EventDraft): void {
     if (draft.type === 'turn_start') this.turn = { runId: draft.runId, turnId: draft.turnId };
     this.opts.saved?.observe(this, draft); // before the host hears of it: what a host saw is on disk
+    this.hooks.observe(draft);
     this.opts.host.emit({ ...draft, sessionId: this.id } as AgentEvent);
   }
 
@@ -238,6 +253,9 @@ export class Session {
 
   private async execute(req: RunRequest, controller: AbortController): Promise<RunOutcome> {
     this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
+    const checked = await this.hooks.prePrompt(req.message, req.runId, controller.signal);
+    if (!checked.ok) return this.blockedByHook(req.runId, checked.reason);
+    if (checked.rewritten) req = { ...req, message: checked.prompt };
     if (this.opts.batchMode) this.store.beginRun(req.runId);
     this.compactor.newPrompt();
     await this.store.recover(); // no tool of the run sees a batch a killed runtime left half applied
@@ -257,7 +275,7 @@ export class Session {
           skills: this.opts.skills ?? [],
           ...(this.opts.home ? { home: this.opts.home } : {}),
         }),
-        provider: createProvider(this.config, this.selection),
+        provider: reportingRateLimits(createProvider(this.config, this.selection), req.runId, (d) => this.emit(d)),
         toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? [])],
         tools: {
           cwd: this.cwd,
@@ -270,6 +288,7 @@ export class Session {
           emit: (d) => this.emit(d),
           outputDir: this.outputDir,
           projectConfigFile: this.opts.projectConfigFile,
+          beforeTool: (call, signal) => this.hooks.beforeTool(call, signal),
           batchMode: this.opts.batchMode,
           // Read at each tool call, so mode changes during a run apply to its next tool call.
           get planMode() {
@@ -307,7 +326,16 @@ export class Session {
       ...(outcome.stoppedReason ? { stoppedReason: outcome.stoppedReason } : {}),
       ...(outcome.error ? { error: outcome.error } : {}),
     });
+    if (outcome.status === 'completed' || outcome.status === 'stopped') this.hooks.postPrompt(outcome.text, req.runId);
     return outcome;
+  }
+
+  /** The pre-prompt hook refused the prompt: nothing is sent, and the user sees its reason. */
+  private blockedByHook(runId: string, reason: string): RunOutcome {
+    const error = { code: 'hook_blocked' as const, message: reason };
+    this.emit({ type: 'error', runId, code: error.code, error: reason, remedy: 'change the prompt, or the pre-prompt hook in ~/.agentcli/hooks' });
+    this.emit({ type: 'agent_end', runId, status: 'error', text: '', error });
+    return { status: 'error', text: '', error };
   }
 
   /** Cancels the active run: HTTP request, running commands, pending requests. Always answers. */
@@ -358,16 +386,23 @@ export class Session {
         `timeoutMinutes must be a positive number of at most ${MAX_YOLO_MINUTES} (7 days), got ${timeoutMinutes}; leave it out to keep yolo on until it is turned off`,
       );
     }
+    return this.changeYolo(enabled, timeoutMinutes, 'requested');
+  }
+
+  /** Turns yolo on or off and tells the host (`yolo_changed`); a timed yolo turns itself off (`expired`). */
+  private changeYolo(enabled: boolean, timeoutMinutes: number | undefined, reason: 'requested' | 'expired'): RuntimeState['yolo'] {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
     this.yoloTimer = undefined;
     this.yoloActive = enabled;
     this.yoloUntil = enabled && timeoutMinutes ? Date.now() + timeoutMinutes * 60_000 : undefined;
     if (this.yoloUntil) {
-      this.yoloTimer = setTimeout(() => this.setYolo(false), this.yoloUntil - Date.now());
+      this.yoloTimer = setTimeout(() => this.changeYolo(false, undefined, 'expired'), this.yoloUntil - Date.now());
       this.yoloTimer.unref();
     }
     this.policy.mode = this.permissionMode;
-    return this.yoloState();
+    const state = this.yoloState();
+    this.emit({ type: 'yolo_changed', ...state, reason });
+    return state;
   }
 
   private yoloState(): RuntimeState['yolo'] {

@@ -49,6 +49,8 @@ export interface ToolExecutionDeps {
   sandbox?: CommandSandbox;
   /** Secret values masked in every tool output (result, streamed updates, saved logs) before anyone sees it. */
   secrets?: SecretMasker;
+  /** The before_tool hooks (README "Hooks"): answers why the call is blocked, or undefined to let it run. */
+  beforeTool?: (call: { runId: string; turnId: string; toolCallId: string; toolName: string; args: unknown }, signal: AbortSignal) => Promise<string | undefined>;
 }
 
 export interface RunScope {
@@ -99,6 +101,11 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
     const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
     const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id, tool.name);
     const approvedByPerson = await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
+    const blockedByHook = await deps.beforeTool?.({ runId: scope.runId, turnId: scope.turnId, toolCallId: call.id, toolName: tool.name, args: parsed.args }, scope.signal);
+    if (blockedByHook !== undefined) {
+      start();
+      throw new Refused(blockedByHook);
+    }
     start();
     const update = (output: string) => {
       if (output !== '') deps.emit({ type: 'tool_update', ...ids, output });

@@ -92,6 +92,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
     }
   }
   session.end();
+  await session.hooks.settled(); // post-prompt and the notification hooks finish before the process exits
   if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') {
     const limit = opts.maxIterations ?? config.maxIterations;
     note(`agentcli: stopped after ${limit} model request${limit === 1 ? '' : 's'} (the iteration limit); raise it with --max-iterations or maxIterations in the config\n`);

@@ -21,6 +21,8 @@ export function mergeConfigLayers(base: JsonObject, over: JsonObject, prefix = '
       out[key] = mergeConfigLayers(current, value, dotted);
     } else if (CONCATENATED_LISTS.has(dotted) && Array.isArray(current) && Array.isArray(value)) {
       out[key] = [...new Set([...current, ...value])];
+    } else if (prefix === 'hooks' && Array.isArray(current) && Array.isArray(value)) {
+      out[key] = [...current, ...value]; // the user's hooks and the project's both run
     } else if (value !== undefined) {
       out[key] = value;
     }

@@ -1,7 +1,7 @@
 /**
  * The agentcli configuration (`~/.agentcli/config.json`, `<project>/.agentcli/config.json`).
  * Defaults follow spec 000 §2.4 and §8. Objects are loose: keys this version does not know
- * (for example `hooks`) are kept, so writing a value never drops someone else's settings.
+ * (another tool's settings) are kept, so writing a value never drops someone else's settings.
  *
  * Every message is phrased to follow the dotted key, e.g. `"localrunner.temperature" must be a
  * number from 0 to 1`; the loader appends the file name and the value it got.
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';
 import { McpServersSchema } from '../mcp/server-config';
+import { HooksSettingsSchema } from '../hooks/config';
 import { SANDBOX_MODES } from '../sandbox/modes';
 import { ENV_NAME_GLOB } from '../secrets/command-env';
 
@@ -198,6 +199,8 @@ export const ConfigSchema = z.looseObject({
   compaction: CompactionSettingsSchema.prefault({}),
   /** MCP servers whose tools join the tool set (see README "MCP servers"). */
   mcpServers: McpServersSchema.default({}),
+  /** Shell hooks run on the 16 hook notifications (see README "Hooks"). */
+  hooks: HooksSettingsSchema.default({}),
   debug: bool().default(false),
 });
 

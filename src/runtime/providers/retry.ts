@@ -2,7 +2,7 @@
  * Bounded retries with exponential backoff and jitter, honouring the server's `retry-after` / `retry-after-ms`.
  * Only the caller decides what may be retried; streaming providers retry only before the first chunk is yielded.
  */
-import { ProviderError } from './types';
+import { ProviderError, type RateLimitInfo } from './types';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (default 3). */
@@ -13,6 +13,8 @@ export interface RetryPolicy {
   maxDelayMs?: number;
   /** A server asking to wait longer than this (default 60 s) is not retried; the error says how long to wait. */
   maxRetryAfterMs?: number;
+  /** Told of each throttled attempt (a `rate_limited` error), with the wait before the next one. */
+  onRateLimited?: (info: RateLimitInfo) => void;
 }
 
 export const DEFAULT_MAX_RETRIES = 3;
@@ -102,13 +104,18 @@ export async function withRetries<T>(
       if (policy.signal?.aborted) throw abortError(policy.signal);
       if (!(err instanceof ProviderError) || !retryable(err)) throw err;
       const asked = err.retryAfterMs;
+      const throttled = err.code === 'rate_limited' ? policy.onRateLimited : undefined;
       if (asked !== undefined && asked > maxRetryAfter) {
+        throttled?.({ attempt: retry + 1, retryAfterMs: asked, willRetry: false });
         throw withNote(err, `the server asked to wait ${seconds(asked)} before retrying`);
       }
       if (retry >= maxRetries) {
+        throttled?.({ attempt: retry + 1, retryAfterMs: asked ?? 0, willRetry: false });
         throw withNote(err, `gave up after ${retry + 1} attempt${retry === 0 ? '' : 's'}`);
       }
-      await abortableSleep(asked ?? backoffDelayMs(retry, policy), policy.signal);
+      const delay = asked ?? backoffDelayMs(retry, policy);
+      throttled?.({ attempt: retry + 1, retryAfterMs: delay, willRetry: true });
+      await abortableSleep(delay, policy.signal);
     }
   }
 }

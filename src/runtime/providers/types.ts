@@ -16,6 +16,15 @@ export interface ChatRequest {
   tools: ChatToolSpec[];
   responseFormat?: ResponseFormat;
   signal: AbortSignal;
+  /** Told each time the provider throttles the request (HTTP 429), before the wait (see retry.ts). */
+  onRateLimited?: (info: RateLimitInfo) => void;
+}
+
+/** A throttled attempt: how long the runtime waits before the next one, or `willRetry: false` when it gives up. */
+export interface RateLimitInfo {
+  attempt: number;
+  retryAfterMs: number;
+  willRetry: boolean;
 }
 
 /** What a provider yields while streaming one model response. */

@@ -150,6 +150,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       session.selection = { ...(sel.provider ? { provider: sel.provider } : { provider: session.selected().provider as ProviderId }), model: sel.model };
       return session.selected();
     },
+    addHook: (p) => ({ event: p.event, count: session.hooks.add(p) }),
     getState: () => session.state(),
     getMessages: () => ({ messages: session.history }),
     getContextUsage: () => {

@@ -21,6 +21,8 @@ export interface RpcServerOptions {
 /** How long shutdown waits for an aborted run to end, and for the last events to reach stdout. */
 const SHUTDOWN_RUN_WAIT_MS = 2000;
 const SHUTDOWN_FLUSH_WAIT_MS = 1000;
+/** How long the session_end and post-prompt hooks may still run when the host closes the connection. */
+const SHUTDOWN_HOOKS_WAIT_MS = 5000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 function toResponseError(e: unknown): ResponseError<unknown> {
@@ -125,6 +127,7 @@ export function startRpcServer(opts: RpcServerOptions): Promise<void> {
       // The aborted run ends (agent_end) before the session does; bounded, so a stuck tool cannot hold the exit.
       if (run) await Promise.race([run.done.catch(() => undefined), sleep(SHUTDOWN_RUN_WAIT_MS)]);
       session.end();
+      await Promise.race([session.hooks.settled(), sleep(SHUTDOWN_HOOKS_WAIT_MS)]);
       await Promise.race([Promise.all([...flushing]), sleep(SHUTDOWN_FLUSH_WAIT_MS)]);
       connection.dispose();
       resolve();

@@ -17,6 +17,10 @@ export interface GroupRunOptions {
   timeoutMs: number;
   signal: AbortSignal;
   onOutput(chunk: string): void;
+  /** Written to the program's stdin, which is then closed (default: no stdin). */
+  input?: string;
+  /** Receives stderr apart from stdout (default: both go to `onOutput`). */
+  onStderr?(chunk: string): void;
 }
 
 export interface GroupRunResult {
@@ -45,7 +49,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<GroupRunRes
     const child = childProcess().spawn(options.file, [...options.args], {
       cwd: options.cwd,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       env: options.env,
     });
     let stoppedBy: GroupRunResult['stoppedBy'] = null;
@@ -81,8 +85,14 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<GroupRunRes
     };
 
     for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
       stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => options.onOutput(chunk));
+      const sink = stream === child.stderr && options.onStderr ? options.onStderr : options.onOutput;
+      stream.on('data', (chunk: string) => sink(chunk));
+    }
+    if (options.input !== undefined && child.stdin) {
+      child.stdin.on('error', () => undefined); // a program that exits without reading its input
+      child.stdin.end(options.input);
     }
     child.on('error', (err) => finish(false, err.message));
     child.on('exit', (code, signal) => {

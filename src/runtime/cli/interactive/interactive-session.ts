@@ -190,6 +190,7 @@ class PromptLoop {
       for (const c of batch.changes) view.line(`    ${changeSummary(c, style)}`);
     }
     session.end();
+    await session.hooks.settled();
     view.line(style.dim('bye'));
     input.close();
     return 0;

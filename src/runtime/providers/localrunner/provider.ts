@@ -87,7 +87,12 @@ export class LocalRunnerProvider implements ModelProvider {
           this.refusal,
         ),
       isRetryable,
-      { ...this.opts.retry, maxRetries: this.opts.maxRetries ?? this.opts.retry?.maxRetries, signal: req.signal },
+      {
+        ...this.opts.retry,
+        maxRetries: this.opts.maxRetries ?? this.opts.retry?.maxRetries,
+        signal: req.signal,
+        ...(req.onRateLimited ? { onRateLimited: req.onRateLimited } : {}),
+      },
     );
     if (!response.body) {
       throw safeProviderError(this.ctx, 'provider_error', `the local runner at ${this.base} answered without a body`, 'retry; check the server log');

@@ -181,7 +181,7 @@ class OpenAICompatibleProvider implements ModelProvider {
           }
         },
         isRetryable,
-        { ...this.retryPolicy, signal: req.signal },
+        { ...this.retryPolicy, signal: req.signal, ...(req.onRateLimited ? { onRateLimited: req.onRateLimited } : {}) },
       );
       if (!response.body) throw new ProviderError('provider_error', `${this.id} answered without a response body`, 'retry; if it persists, check the server');
       const reader = response.body.getReader();
