@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { webviewResources } from '../../src/extension/chat/webview-resources';
 import { requirePrerequisite } from '../helpers/prerequisite';
+import { makeTempDir } from '../helpers/temp-dir';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const vsce = require('@vscode/vsce') as {
@@ -27,7 +27,7 @@ describe('packaged extension contents (.vscodeignore, as vsce lists them)', func
   let dir: string;
 
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentcli-vsix-'));
+    dir = makeTempDir('agentcli-vsix-');
     for (const f of ['package.json', '.vscodeignore', 'README.md']) fs.copyFileSync(path.join(root, f), path.join(dir, f));
     const files = [
       'dist/extension.js', 'dist/extension.js.map', 'dist/agentcli.js', 'dist/sdk.js', 'dist/sdk.js.map', 'dist/protocol.js',

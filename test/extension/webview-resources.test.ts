@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { underRoots, webviewResources } from '../../src/extension/chat/webview-resources';
 import { requirePrerequisite } from '../helpers/prerequisite';
+import { makeTempDir } from '../helpers/temp-dir';
 
 describe('chat webview resources (localResourceRoots)', () => {
   let dir: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentcli-webview-'));
+    dir = makeTempDir('agentcli-webview-');
     for (const f of ['dist/webview/webview.js', 'dist/webview/webview.css', 'media/webview/chat.css', 'media/webview/a.css', 'media/webview/notes.txt', 'media/icon.png']) {
       fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
       fs.writeFileSync(path.join(dir, f), 'x');

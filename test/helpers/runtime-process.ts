@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EVENT_NOTIFICATION, PROTOCOL_VERSION, type AgentEvent, type MethodName, type ParamsOf, type ResultOf } from '../../src/protocol';
 import { createNdjsonConnection } from '../../src/protocol/transport';
 import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
+import { makeTempDir } from './temp-dir';
 
 export const CLI = path.resolve(__dirname, '../../dist/agentcli.js');
 
 /** A temp workspace whose project config points the ggufserver provider at a stub server. */
 export function makeWorkspace(files: Record<string, string>, stubOrigin?: string, extraConfig: Record<string, unknown> = {}): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-ws-'));
+  const dir = makeTempDir('agentcli-ws-');
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), content);
@@ -27,7 +27,7 @@ export function makeWorkspace(files: Record<string, string>, stubOrigin?: string
 
 /** Environment for a runtime under test: an empty HOME so no user config leaks in. */
 export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'agentcli-home-'));
+  const home = makeTempDir('agentcli-home-');
   // Every event the runtime sends is checked against the protocol (an invalid one stops it: see rpc/event-check.ts).
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, AGENTCLI_VALIDATE_EVENTS: '1', ...extra };
   return env;

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   InvalidArgumentError,
@@ -13,12 +11,13 @@ import {
   RuntimeStartError,
   type RuntimeClientOptions,
 } from '../../src/sdk';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const FAKE = path.join(__dirname, 'fixtures', 'fake-runtime.ts');
 
 /** The client's failure paths, against a runtime double (the real-runtime tests cover the happy paths). */
 describe('sdk RuntimeClient failure paths', () => {
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'sdk-fake-'));
+  const cwd = makeTempDir('sdk-fake-');
   let client: RuntimeClient | undefined;
   const fake = (behaviour: string, extra: Partial<RuntimeClientOptions> = {}) =>
     (client = new RuntimeClient({ cwd, cliPath: FAKE, nodeArgs: ['--require', require.resolve('tsx/cjs')], env: { FAKE_RUNTIME: behaviour }, ...extra }));

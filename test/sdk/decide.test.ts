@@ -1,13 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { RuntimeClient } from '../../src/sdk/client';
 import { decide, InvalidDecisionParamsError, type DecisionClient } from '../../src/sdk/decide';
 import { Agent } from '../../src/sdk';
 import { SdkError } from '../../src/sdk/errors';
 import { startServiceAiStub, type ServiceAiStub } from '../stubs/serviceai-stub';
 import { BUILT_CLI, ensureRuntimeBuilt } from './helpers';
+import { makeTempDir } from '../helpers/temp-dir';
 
 describe('SDK decide()', () => {
   describe('through a running runtime', () => {
@@ -18,12 +16,12 @@ describe('SDK decide()', () => {
       ensureRuntimeBuilt();
       stub = await startServiceAiStub();
       stub.addKey('key-sdk', 'Pro');
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-'));
+      const cwd = makeTempDir('sdk-decide-');
       client = new RuntimeClient({
         cwd,
         cliPath: BUILT_CLI,
         env: {
-          HOME: mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-home-')),
+          HOME: makeTempDir('sdk-decide-home-'),
           SERVICE_PROVIDER: 'serviceai',
           SERVICE_BASE_URL: stub.origin,
           SERVICE_API_KEY: 'key-sdk',
@@ -63,10 +61,10 @@ describe('SDK decide()', () => {
 
     it('is offered on the Agent too', async () => {
       const agent = await Agent.create({
-        cwd: mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-agent-')),
+        cwd: makeTempDir('sdk-decide-agent-'),
         cliPath: BUILT_CLI,
         env: {
-          HOME: mkdtempSync(path.join(os.tmpdir(), 'sdk-decide-home-')),
+          HOME: makeTempDir('sdk-decide-home-'),
           SERVICE_PROVIDER: 'serviceai',
           SERVICE_BASE_URL: stub.origin,
           SERVICE_API_KEY: 'key-sdk',

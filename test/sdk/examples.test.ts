@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { makeWorkspace, useStubAndAgent } from './helpers';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -13,7 +12,7 @@ describe('sdk examples run against the real runtime', function () {
 
   const runExample = (name: string, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: mkdtempSync(path.join(os.tmpdir(), 'sdk-home-')), SERVICE_PROVIDER: 'ggufserver' };
+      const env = { PATH: process.env.PATH ?? '', HOME: makeTempDir('sdk-home-'), SERVICE_PROVIDER: 'ggufserver' };
       execFile(
         process.execPath,
         ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'examples', name), cwd],

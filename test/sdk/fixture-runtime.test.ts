@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Agent, InvalidEventError, ProtocolError, RpcErrorCode, RuntimeClient, type ExitInfo, type RuntimeClientOptions } from '../../src/sdk';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const FAKE = path.join(__dirname, 'fixtures', 'fake-runtime.ts');
 
@@ -18,7 +17,7 @@ function isAlive(pid: number): boolean {
 /** Stop escalation and protocol-breaking events, against a runtime double that can misbehave on purpose. */
 describe('sdk lifecycle and protocol errors against a runtime double', function () {
   this.timeout(30_000);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'sdk-fixture-'));
+  const cwd = makeTempDir('sdk-fixture-');
   const stderr: string[] = [];
   const options = (behaviour: string, extra: Partial<RuntimeClientOptions> = {}): RuntimeClientOptions => ({
     cwd,

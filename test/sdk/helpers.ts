@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, type AgentOptions, type RuntimeClient } from '../../src/sdk';
 import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const BUILT_CLI = path.join(ROOT, 'dist', 'agentcli.js');
@@ -38,7 +38,7 @@ export function ensureRuntimeBuilt(): void {
 
 /** A temp workspace with `files`, whose project config points the ggufserver provider at the stub server. */
 export function makeWorkspace(files: Record<string, string>, stubOrigin: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-ws-'));
+  const dir = makeTempDir('sdk-ws-');
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), content);
@@ -50,7 +50,7 @@ export function makeWorkspace(files: Record<string, string>, stubOrigin: string)
 
 /** Agent options for a test: the built runtime, the stub provider, an empty HOME, no inherited service settings. */
 export function testAgentOptions(cwd: string, extra: Partial<AgentOptions> = {}): AgentOptions {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'sdk-home-'));
+  const home = makeTempDir('sdk-home-');
   return {
     cwd,
     cliPath: BUILT_CLI,

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, RuntimeStartError } from '../../src/sdk';
 import { looksLikePromptPath } from '../../src/protocol/prompt-source';
 import { planLaunch, promptArgs, resolveCliPath } from '../../src/sdk/launch';
+import { makeTempDir } from '../helpers/temp-dir';
 
 describe('sdk launch planning', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-launch-'));
+  const dir = makeTempDir('sdk-launch-');
   const cli = path.join(dir, 'cli.js');
   writeFileSync(cli, '');
   writeFileSync(path.join(dir, 'persona.md'), 'You are terse.\n');

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Agent, InvalidEventError, RuntimeClient, type GenericEvent, type SdkEvent } from '../../src/sdk';
 import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const FAKE = path.join(__dirname, 'fixtures', 'fake-runtime.ts');
 
 /** Spec 001 §6 "Events" against a runtime double that speaks a newer protocol. */
 describe('sdk events: unknown notifications (spec 001 §6)', function () {
   this.timeout(30_000);
-  const cwd = mkdtempSync(path.join(os.tmpdir(), 'sdk-generic-'));
+  const cwd = makeTempDir('sdk-generic-');
   const options = (behaviour: string) => ({
     cwd,
     cliPath: FAKE,

@@ -3,12 +3,12 @@
  * what the panel posts. Covers what the pure tests cannot: DOM wiring, virtualization in practice, CSP compatibility.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { requirePrerequisite } from '../helpers/prerequisite';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Set to a folder to keep a screenshot of each checked state there (to look at the result). */
@@ -24,7 +24,7 @@ describe('chat panel in a browser', function () {
 
   before(async function () {
     requirePrerequisite(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-    dir = mkdtempSync(join(tmpdir(), 'webview-ui-'));
+    dir = makeTempDir('webview-ui-');
     await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: join(dir, 'webview.js'), logLevel: 'error' });
     writeFileSync(join(dir, 'chat.css'), readFileSync('media/webview/chat.css'));
     // A few of VS Code's Light Modern theme colors, so screenshots look like the panel (VS Code sets these itself).

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '../../../src/protocol';
 import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,7 +20,7 @@ describe('safe apply in a real runtime', () => {
   const t = useStubbedRuntime();
 
   it('a folder swapped for a symlink to an outside folder before accept_all: failed with the reason, the outside file untouched', async () => {
-    const outside = mkdtempSync(path.join(os.tmpdir(), 'agentcli-outside-'));
+    const outside = makeTempDir('agentcli-outside-');
     writeFileSync(path.join(outside, 'a.txt'), 'outside original\n');
     const cwd = makeWorkspace({ 'dir/a.txt': 'inside\n' }, t.stub.origin);
     t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'dir/a.txt', content: 'proposed\n' } }] }, { text: 'proposed' });

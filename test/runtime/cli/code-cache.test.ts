@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 describe('agentcli code cache', function () {
   this.timeout(30_000);
 
   it('keeps one compiled-code cache: it writes the current build\'s and removes those of other builds', async () => {
-    const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'agentcli-cache-'));
+    const cacheHome = makeTempDir('agentcli-cache-');
     const dir = path.join(cacheHome, 'agentcli');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'main-0123456789abcdef-v20.0.0.v8cache'), 'an older build');

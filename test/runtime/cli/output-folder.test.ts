@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
 import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 describe('the session output folder (full command output)', function () {
   this.timeout(30_000);
@@ -19,7 +19,7 @@ describe('the session output folder (full command output)', function () {
   };
 
   it('is not left behind by a session that ran no command', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    const tmp = makeTempDir('agentcli-tmp-');
     stub.enqueue({ text: 'just talking' });
     const r = await runCli(['-p', 'hi'], makeWorkspace({}, stub.origin), testEnv({ TMPDIR: tmp }));
     assert.equal(r.code, 0, r.stderr);
@@ -27,7 +27,7 @@ describe('the session output folder (full command output)', function () {
   });
 
   it('keeps the full output of a command whose output the model saw cut, after the session', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    const tmp = makeTempDir('agentcli-tmp-');
     stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'seq 1 20000' } }] }, { text: 'ran it' });
     const r = await runCli(['--yolo', '-p', 'run it'], makeWorkspace({}, stub.origin), testEnv({ TMPDIR: tmp }));
     assert.equal(r.code, 0, r.stderr);

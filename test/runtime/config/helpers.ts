@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 export interface TempLayout {
   root: string;
@@ -13,7 +13,7 @@ export interface TempLayout {
 
 /** A throwaway home folder and project folder under the system temp dir. */
 export function tempLayout(): TempLayout {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentcli-config-'));
+  const root = makeTempDir('agentcli-config-');
   const home = path.join(root, 'home');
   const cwd = path.join(root, 'project');
   fs.mkdirSync(home, { recursive: true });

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { DirectoryGrants } from '../../../src/runtime/permissions/directory-grants';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 describe('DirectoryGrants', () => {
   let root: string;
   beforeEach(() => {
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'agentcli-grants-')));
+    root = fs.realpathSync(makeTempDir('agentcli-grants-'));
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 

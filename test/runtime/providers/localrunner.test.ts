@@ -1,7 +1,4 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../../../src/runtime/config/load';
 import { main } from '../../../src/runtime/cli/main';
 import { createProvider } from '../../../src/runtime/providers/create-provider';
@@ -9,6 +6,7 @@ import type { LocalRunnerProvider } from '../../../src/runtime/providers/localru
 import { startLocalRunnerStub, type LocalRunnerStub } from '../../stubs/localrunner-stub';
 import { chat, closedPort, collect, config, FAST_RETRY, providerErrorOf, textOf } from './helpers';
 import { ProviderError, type ChatToolSpec } from '../../../src/runtime/providers/types';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 const READ_TOOL: ChatToolSpec = {
   name: 'read_file',
@@ -200,14 +198,14 @@ describe('localrunner provider (native API)', () => {
   });
 
   it('LOCALRUNNER_HOST is used when the config file sets no baseUrl (via the config loader)', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-lr-'));
+    const dir = makeTempDir('agentcli-lr-');
     const host = stub.origin.replace('http://', '');
     const { config: cfg } = loadConfig({ cwd: dir, home: dir, env: { LOCALRUNNER_HOST: host, SERVICE_PROVIDER: 'localrunner' } });
     stub.enqueue({ text: 'via env' });
     assert.equal(textOf(await collect(createProvider(cfg).streamChat(chat()))), 'via env');
   });
   it('agentcli localrunner status / unload talk to the configured server', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-lr-cli-'));
+    const dir = makeTempDir('agentcli-lr-cli-');
     let out = '';
     let err = '';
     const io = { cwd: dir, home: dir, env: { LOCALRUNNER_HOST: stub.origin }, stdout: (s: string) => (out += s), stderr: (s: string) => (err += s) };

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { scriptedToolTurn, startOpenAIStub } from '../../stubs/openai-stub';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 describe('test stub server (OpenAI-compatible wire format)', () => {
   it('answers 500 naming the request when nothing is scripted, and non-stream requests with a completion', async () => {
@@ -56,7 +56,7 @@ describe('test stub server (OpenAI-compatible wire format)', () => {
   });
 
   it('runs as a process with a script file and prints its URL', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stub-'));
+    const dir = makeTempDir('stub-');
     const script = join(dir, 'replies.json');
     writeFileSync(script, JSON.stringify({ replies: [{ text: 'from file' }], models: ['file-model'] }));
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/stubs/openai-stub.ts', '--port', '0', '--script', script], {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync } from 'node:fs';
-import os from 'node:os';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentEvent } from '../../../src/protocol';
 import { makeWorkspace, testEnv, useStubbedRuntime, type RuntimeUnderTest } from '../../helpers/runtime-process';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 /** Waits for the run's end; an unexpected permission_request fails at once instead of hanging the run. */
 async function endWithoutPermissionRequest(rt: RuntimeUnderTest): Promise<void> {
@@ -54,7 +54,7 @@ describe('runtime rpc: directory grants reach the permission check', () => {
   });
 
   it("the agent's saved run_command output log is readable without asking", async () => {
-    const tmp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-')));
+    const tmp = realpathSync(makeTempDir('agentcli-tmp-'));
     const cwd = makeWorkspace({}, t.stub.origin, { permissions: { allow: ['Bash(seq:*)'] } });
     const rt = await t.start(cwd, { env: testEnv({ TMPDIR: tmp }) });
     const { sessionId } = await rt.request('getState', {});

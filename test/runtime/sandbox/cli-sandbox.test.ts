@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 const VENDOR_KEY = 'sk-vendor-canary-7f3a9c1e5b';
 const SERVICE_KEY = 'svc-canary-key-0d8e2b6a41';
@@ -73,7 +73,7 @@ describe('sandbox and secrets in the real runtime', function () {
   });
 
   it('gives commands a private /tmp for the session, removed when the session ends', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmp-'));
+    const tmp = makeTempDir('agentcli-tmp-');
     const cwd = makeWorkspace({}, t.stub.origin);
     const name = `private-${Date.now()}`;
     t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: `echo hi > /tmp/${name} && cat /tmp/${name}` } }] }, { text: 'ok' });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { acquireLock, lockedByOther, releaseLock } from '../../../src/runtime/sessions/lock';
 import { idOfEntry, isValidSessionId } from '../../../src/runtime/sessions/paths';
@@ -13,8 +12,9 @@ import { pruneSessions } from '../../../src/runtime/sessions/retention';
 import { completeToolResults } from '../../../src/runtime/sessions/saved-sessions';
 import { SessionFileWriter } from '../../../src/runtime/sessions/writer';
 import type { MetaRecord } from '../../../src/runtime/sessions/records';
+import { makeTempDir } from '../../helpers/temp-dir';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'agentcli-sessions-'));
+const tmp = () => makeTempDir('agentcli-sessions-');
 const meta = (id: string, cwd = '/w'): MetaRecord => ({
   type: 'meta',
   version: 1,

@@ -1,12 +1,11 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { realpathSync, rmSync } from 'node:fs';
 import type { ToolContext, ToolDefinition, ToolResult } from '../../../src/runtime/tools/types';
 import type { WorkspaceFiles } from '../../../src/runtime/workspace/types';
+import { makeTempDir } from '../../helpers/temp-dir';
 
 /** A fresh temp folder (realpath, so comparisons with resolved paths hold); call the returned cleanup after. */
 export function tempDir(prefix = 'agentcli-test-'): { dir: string; cleanup: () => void } {
-  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  const dir = realpathSync(makeTempDir(prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_VERSION } from '../../../../src/runtime/version';
 import { startServiceAiStub } from '../../../stubs/serviceai-stub';
 import { useTmuxSession } from './tmux-terminal';
+import { makeTempDir } from '../../../helpers/temp-dir';
 
 /** The main prompt at the start of a line (tmux drops trailing spaces from captured lines). */
 const PROMPT = /^›( |$)/m;
@@ -64,7 +64,7 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
   });
 
   it('asks for directory access (once / session / deny) and takes an alternative instead of a command', async () => {
-    const outside = mkdtempSync(path.join(os.tmpdir(), 'agentcli-outside-'));
+    const outside = makeTempDir('agentcli-outside-');
     writeFileSync(path.join(outside, 'notes.txt'), 'outside content\n');
     const t = open();
     await t.waitFor(PROMPT);

@@ -4,12 +4,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLI, makeWorkspace, testEnv } from '../../../helpers/runtime-process';
 import { requirePrerequisite } from '../../../helpers/prerequisite';
 import { startOpenAIStub, type OpenAIStub } from '../../../stubs/openai-stub';
+import { makeTempDir } from '../../../helpers/temp-dir';
 
 /** Why tmux cannot be used here, or undefined when it can (installing it with apt-get when missing and root). */
 export function tmuxUnavailableReason(): string | undefined {
@@ -40,7 +40,7 @@ export class TmuxTerminal {
   ) {}
 
   static start(opts: TerminalOptions): TmuxTerminal {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-tmux-'));
+    const dir = makeTempDir('agentcli-tmux-');
     writeFileSync(path.join(dir, 'tmux.conf'), 'set -g history-limit 20000\nset -g status off\n');
     const env = { ...opts.env, TERM: 'xterm-256color' };
     const term = new TmuxTerminal(dir, env);
