@@ -8,7 +8,10 @@ import path from 'node:path';
 import type { PlanEntry, SessionUpdate, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { AgentEvent } from '../../protocol';
 import type { WriteRecord } from './client-files';
-import { shownOutput, toolKind, toolLocations, toolTitle } from './tool-calls';
+import { MAX_SHOWN_OUTPUT_CHARS, shownOutput, toolKind, toolLocations, toolTitle } from './tool-calls';
+
+/** The least time between two output updates of one running tool call. */
+export const OUTPUT_INTERVAL_MS = 100;
 
 interface PlanStepLike {
   title: string;
@@ -34,11 +37,17 @@ const text = (t: string): ToolCallContent => ({ type: 'content', content: { type
 export class UpdateMapper {
   /** Tool calls the client has a `tool_call` for. */
   private readonly announced = new Set<string>();
-  private readonly output = new Map<string, string>();
+  /** Each running call's streamed output: its tail, and how many characters before it were dropped. */
+  private readonly output = new Map<string, { tail: string; dropped: number }>();
   private readonly args = new Map<string, unknown>();
   private writes: WriteRecord[] = [];
+  /** When each running call's output was last sent. */
+  private readonly outputSentAt = new Map<string, number>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A write the file layer applied; shown with the tool call that made it. */
   recordWrite(w: WriteRecord): void {
@@ -68,16 +77,33 @@ export class UpdateMapper {
         return event.delta === '' ? [] : [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.delta } }];
       case 'tool_start':
         return [this.started(event.toolCallId, event.toolName, event.args)];
-      case 'tool_update': {
-        const all = (this.output.get(event.toolCallId) ?? '') + event.output;
-        this.output.set(event.toolCallId, all.length > 4 * 32 * 1024 ? all.slice(-32 * 1024) : all);
-        return [{ sessionUpdate: 'tool_call_update', toolCallId: event.toolCallId, content: [text(shownOutput(all))] }];
-      }
+      case 'tool_update':
+        return this.progress(event.toolCallId, event.output);
       case 'tool_end':
         return [this.ended(event.toolCallId, event.success, event.success ? (event.output ?? '') : (event.error ?? 'failed'))];
       default:
         return this.other(event);
     }
+  }
+
+  /**
+   * Streamed output: each update carries the output so far (ACP content replaces the previous), so at most one is sent
+   * per OUTPUT_INTERVAL_MS (a command printing line by line would otherwise send its whole tail per line); the call's
+   * end carries the full result.
+   */
+  private progress(toolCallId: string, chunk: string): SessionUpdate[] {
+    const seen = this.output.get(toolCallId) ?? { tail: '', dropped: 0 };
+    let tail = seen.tail + chunk;
+    let dropped = seen.dropped;
+    if (tail.length > 2 * MAX_SHOWN_OUTPUT_CHARS) {
+      dropped += tail.length - MAX_SHOWN_OUTPUT_CHARS;
+      tail = tail.slice(-MAX_SHOWN_OUTPUT_CHARS);
+    }
+    this.output.set(toolCallId, { tail, dropped });
+    const now = this.now();
+    if (now - (this.outputSentAt.get(toolCallId) ?? -Infinity) < OUTPUT_INTERVAL_MS) return [];
+    this.outputSentAt.set(toolCallId, now);
+    return [{ sessionUpdate: 'tool_call_update', toolCallId, content: [text(shownOutput(tail, dropped))] }];
   }
 
   private other(event: AgentEvent): SessionUpdate[] {
@@ -103,6 +129,7 @@ export class UpdateMapper {
     const mine = this.writes.filter((w) => target === undefined || samePath(w.path, target));
     this.writes = this.writes.filter((w) => !mine.includes(w));
     this.output.delete(toolCallId);
+    this.outputSentAt.delete(toolCallId);
     this.args.delete(toolCallId);
     const update: ToolCallUpdate = {
       toolCallId,

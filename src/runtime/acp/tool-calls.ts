@@ -64,7 +64,9 @@ export function toolLocations(cwd: string, args: unknown): ToolCallLocation[] {
 /** The most tool output one update carries: a client shows the end of a long output. */
 export const MAX_SHOWN_OUTPUT_CHARS = 32 * 1024;
 
-export function shownOutput(text: string): string {
-  if (text.length <= MAX_SHOWN_OUTPUT_CHARS) return text;
-  return `[… ${text.length - MAX_SHOWN_OUTPUT_CHARS} earlier characters not shown]\n${text.slice(-MAX_SHOWN_OUTPUT_CHARS)}`;
+/** The end of an output; `dropped`: characters before `text` already left out. */
+export function shownOutput(text: string, dropped = 0): string {
+  const hidden = dropped + Math.max(0, text.length - MAX_SHOWN_OUTPUT_CHARS);
+  if (hidden === 0) return text;
+  return `[… ${hidden} earlier characters not shown]\n${text.slice(-MAX_SHOWN_OUTPUT_CHARS)}`;
 }

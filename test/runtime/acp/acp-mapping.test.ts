@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { AgentEvent } from '../../../src/protocol';
-import { UpdateMapper, planEntries } from '../../../src/runtime/acp/event-updates';
+import { OUTPUT_INTERVAL_MS, UpdateMapper, planEntries } from '../../../src/runtime/acp/event-updates';
 import { historyUpdates } from '../../../src/runtime/acp/history-replay';
 import { acpMcpServers } from '../../../src/runtime/acp/mcp-servers';
 import { directoryAnswer, permissionAnswer, permissionOptions } from '../../../src/runtime/acp/permission-options';
@@ -86,6 +86,33 @@ describe('acp: run events as session updates', () => {
     assert.deepEqual(end.content?.[0], { type: 'diff', path: '/w/a.txt', oldText: 'old', newText: 'new' });
     assert.equal(end.content?.length, 2, 'the diff and the output');
     assert.equal(end.status, 'completed');
+  });
+
+  it('streamed output is sent at most once per interval, each time with all output so far', () => {
+    let now = 1000;
+    const m = new UpdateMapper('/w', () => now);
+    const chunk = (output: string) =>
+      m.map({ type: 'tool_update', ...ids, toolCallId: 'c1', toolName: 'run_command', output } as AgentEvent);
+    assert.equal(chunk('line 1\n').length, 1);
+    assert.equal(chunk('line 2\n').length, 0, 'too soon after the last update');
+    now += OUTPUT_INTERVAL_MS;
+    const [later] = chunk('line 3\n');
+    assert.ok(later?.sessionUpdate === 'tool_call_update');
+    assert.deepEqual(later.content, [{ type: 'content', content: { type: 'text', text: 'line 1\nline 2\nline 3\n' } }]);
+  });
+
+  it('a long stream keeps its tail and counts what it dropped', () => {
+    let now = 0;
+    const m = new UpdateMapper('/w', () => now);
+    let last;
+    for (let i = 0; i < 5; i++) {
+      now += OUTPUT_INTERVAL_MS;
+      [last] = m.map({ type: 'tool_update', ...ids, toolCallId: 'c1', toolName: 'run_command', output: 'y'.repeat(MAX_SHOWN_OUTPUT_CHARS) } as AgentEvent);
+    }
+    assert.ok(last?.sessionUpdate === 'tool_call_update');
+    const shown = last.content?.[0];
+    assert.ok(shown?.type === 'content' && shown.content.type === 'text');
+    assert.ok(shown.content.text.startsWith(`[… ${4 * MAX_SHOWN_OUTPUT_CHARS} earlier characters not shown]\n`), shown.content.text.slice(0, 60));
   });
 
   it('plan steps map to ACP plan entries (failed and skipped shown as completed, with a note)', () => {

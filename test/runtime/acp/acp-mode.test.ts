@@ -89,6 +89,19 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(diff.newText, 'export const x = 2;\n');
   });
 
+  it('a command is an execute tool call; approved, its output reaches the client', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hello-from-acp' } }] }, { text: 'ran it' });
+    const acp = await start();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'greet' }] });
+    assert.equal(res.stopReason, 'end_turn');
+    const req = acp.permissionRequests[0]!;
+    assert.equal(req.toolCall.kind, 'execute');
+    const end = acp.ofKind('tool_call_update').find((u) => u.toolCallId === req.toolCall.toolCallId && u.status === 'completed');
+    assert.match(JSON.stringify(end?.content), /hello-from-acp/);
+  });
+
   it('a denied write is not made, the call fails and the model is told', async () => {
     const cwd = makeWorkspace({}, stub.origin);
     stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello\n' } }] }, { text: 'Understood.' });
