@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
 import { EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';
 import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
@@ -234,6 +235,9 @@ export const AgentEvent = z.discriminatedUnion('type', [
   ErrorEvent,
   ContextCompactedEvent,
   ToolsChangedEvent,
+  AutomodeIterationEvent,
+  AutomodeCompleteEvent,
+  AutomodeErrorEvent,
   HookRunEvent,
   YoloChangedEvent,
   RateLimitedEvent,

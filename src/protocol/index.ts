@@ -9,3 +9,4 @@ export * from './events';
 export * from './methods';
 export * from './change-batch';
 export * from './hooks';
+export * from './automode';

@@ -17,6 +17,7 @@ import {
   ResponseFormat,
   SandboxState,
 } from './records';
+import { automodeMethods } from './automode';
 import { HookDefinition, HookEventName } from './hooks';
 
 const Empty = z.object({}).strict();
@@ -455,6 +456,8 @@ export const methods = {
     params: Empty,
     result: z.object({ compacted: z.boolean(), usedTokens: z.number().int().nonnegative(), messageCount: z.number().int().nonnegative() }),
   },
+  /** Auto-mode (spec 001 §3.3/§4.3): see ./automode. */
+  ...automodeMethods,
 } as const;
 
 export type Methods = typeof methods;

@@ -49,6 +49,10 @@ export interface SessionOptions {
   maxIterations?: number;
   /** Saves the session as it happens and reads saved ones (attach); absent in tests that need no saving. */
   saved?: SavedSessions;
+  /** Auto-mode in a worktree: share the user's session's pending requests, so the host answers them as usual. */
+  pending?: PendingRequests;
+  /** Auto-mode in a worktree: writes land directly but need no approval of their own (the run's diff is reviewed). */
+  writesReviewedLater?: boolean;
   /** How tools read and write files in `cwd` instead of the batch or disk default (ACP: through the client's editor). */
   files?: (cwd: string, emit: (draft: EventDraft) => void) => WorkspaceFiles;
 }
@@ -64,7 +68,7 @@ export class Session {
   id = newId('session');
   readonly startedAt = Date.now();
   readonly cwd: string;
-  readonly pending = new PendingRequests();
+  readonly pending: PendingRequests;
   readonly store: ChangeBatchStore;
   readonly files: WorkspaceFiles;
   readonly policy: PermissionPolicy;
@@ -98,6 +102,10 @@ export class Session {
   private readonly commandTmpDir: string;
   /** Shell hooks (config, addHook) and the filesystem hooks pre-prompt and post-prompt (README "Hooks"). */
   readonly hooks: SessionHooks;
+  /** Tools offered in addition to the others while set (auto-mode's `complete_task`). */
+  extraTools: ToolDefinition[] = [];
+  /** Called with every event this session emits (auto-mode keeps its log from them). */
+  readonly listeners = new Set<(event: AgentEvent) => void>();
 
   constructor(private readonly opts: SessionOptions) {
     this.cwd = opts.cwd;
@@ -110,6 +118,7 @@ export class Session {
       emit: (d) => this.emit(d),
       notice: (m) => opts.host.notice?.(m),
     });
+    this.pending = opts.pending ?? new PendingRequests();
     this.config = opts.config;
     this.baseConfig = opts.config;
     this.selection = opts.selection ?? {};
@@ -213,7 +222,9 @@ export class Session {
     if (draft.type === 'turn_start') this.turn = { runId: draft.runId, turnId: draft.turnId };
     this.opts.saved?.observe(this, draft); // before the host hears of it: what a host saw is on disk
     this.hooks.observe(draft);
-    this.opts.host.emit({ ...draft, sessionId: this.id } as AgentEvent);
+    const event = { ...draft, sessionId: this.id } as AgentEvent;
+    this.opts.host.emit(event);
+    for (const listener of this.listeners) listener(event);
   }
 
   get permissionMode(): PermissionMode {
@@ -264,7 +275,7 @@ export class Session {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
     try {
-      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? [])].map((t) => [t.name, t]));
+      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? []), ...this.extraTools].map((t) => [t.name, t]));
       outcome = await runReactLoop(req, {
         history: this.history,
         systemPrompt: buildSystemPrompt({
@@ -276,7 +287,7 @@ export class Session {
           ...(this.opts.home ? { home: this.opts.home } : {}),
         }),
         provider: reportingRateLimits(createProvider(this.config, this.selection), req.runId, (d) => this.emit(d)),
-        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? [])],
+        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)],
         tools: {
           cwd: this.cwd,
           files: this.files,
@@ -289,7 +300,7 @@ export class Session {
           outputDir: this.outputDir,
           projectConfigFile: this.opts.projectConfigFile,
           beforeTool: (call, signal) => this.hooks.beforeTool(call, signal),
-          batchMode: this.opts.batchMode,
+          batchMode: this.opts.batchMode || this.opts.writesReviewedLater === true,
           // Read at each tool call, so mode changes during a run apply to its next tool call.
           get planMode() {
             return session.planMode;
@@ -407,6 +418,28 @@ export class Session {
 
   private yoloState(): RuntimeState['yolo'] {
     return { active: this.yoloActive, ...(this.yoloUntil ? { expiresAt: new Date(this.yoloUntil).toISOString() } : {}) };
+  }
+
+  /**
+   * A session like this one (config, model, permission mode, host) rooted in another folder (auto-mode's worktree):
+   * no saving, writes land on its disk, and its permission requests are answered through this session's methods.
+   */
+  forkAt(cwd: string): Session {
+    const { saved: _notSaved, files: _editorFiles, ...opts } = this.opts; // the worktree's files are on its disk
+    return new Session({
+      ...opts,
+      cwd,
+      config: this.config,
+      batchMode: false,
+      writesReviewedLater: true,
+      permissionMode: this.permissionMode,
+      selection: this.selection,
+      pending: this.pending,
+    });
+  }
+
+  get homeDir(): string | undefined {
+    return this.opts.home;
   }
 
   get saved(): SavedSessions | undefined {

@@ -49,6 +49,7 @@ export const USAGE = `Usage: agentcli                      in a terminal: an int
        agentcli [options] [prompt]
        agentcli [options] -p <prompt> [local]   local: the run happens on this machine (the only target; the default)
        agentcli --resume <id> | --continue   continue a saved session (--continue: the newest in this folder)
+       agentcli auto "<goal>" [--max-iterations N] [--worktree]   auto-mode: iterate until the goal is met
        agentcli sessions <list [--all] | show <id> | rm <id>>   saved sessions (~/.agentcli/sessions)
        agentcli config <set|get|list|path> ...
        agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)

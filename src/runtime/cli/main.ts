@@ -23,6 +23,7 @@ const lazy = {
 };
 type Subcommand = (args: string[], io: CliIo) => number | Promise<number>;
 const SUBCOMMANDS: Record<string, () => Subcommand> = {
+  auto: () => (require('./auto-command') as typeof import('./auto-command')).runAutoCommand,
   config: () => (require('./config-command') as typeof import('./config-command')).runConfigCommand,
   decide: () => (require('./decide-command') as typeof import('./decide-command')).runDecideCommand,
   ggufserver: () => (require('./ggufserver-command') as typeof import('./ggufserver-command')).runGgufServerCommand,

@@ -10,6 +10,8 @@ import { InvalidDecisionRequest, requestDecision } from '../decisions/client';
 import { ProviderError } from '../providers/types';
 import { summarizeBatch } from '../changes';
 import type { SavedSessionData } from '../sessions/reader';
+import { AutomodeController } from '../automode/controller';
+import { automodeHandlers } from '../automode/rpc-handlers';
 
 export type Handlers = { [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
 
@@ -75,7 +77,9 @@ function savedSessionDetails(d: SavedSessionData): ResultOf<'getSession'> {
 }
 
 export function createHandlers(session: Session, capabilities: Capabilities): Handlers {
+  const automode = new AutomodeController(session);
   return {
+    ...automodeHandlers(automode),
     initialize: async (p) => {
       if (!isCompatibleProtocol(p.protocolVersion)) {
         throw new RuntimeRequestError(
