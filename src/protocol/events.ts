@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
 import { EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';
-import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, RunStatus, TurnEndReason } from './records';
+import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, PlanStep, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
 const base = { sessionId: z.string() };
@@ -158,6 +158,42 @@ export const ContextCompactedEvent = z.object({
  * tool now offered. `getToolsRegistry` has the details.
  */
 export const ToolsChangedEvent = z.object({ type: z.literal('tools_changed'), ...base, reason: z.string(), tools: z.array(z.string()) });
+/**
+ * The plan of a `plan-and-execute` run (or an accepted plan-mode plan) changed: `steps` is the whole plan with each
+ * step's status; `change` says what changed (`created`, `step_started`, `step_done`, `step_failed`, `replanned`,
+ * `skipped`) and `stepIndex` which step (0-based).
+ */
+export const PlanUpdateEvent = z.object({
+  type: z.literal('plan_update'),
+  ...run,
+  planId: z.string(),
+  steps: z.array(PlanStep),
+  change: z.enum(['created', 'step_started', 'step_done', 'step_failed', 'replanned', 'skipped']),
+  stepIndex: z.number().int().nonnegative().optional(),
+  /** How many times the run re-planned so far. */
+  replans: z.number().int().nonnegative(),
+});
+/** In plan mode the model proposed a plan (`submit_plan`); answer with `respondToPlan` (accept or revise). */
+export const PlanProposedEvent = z.object({
+  type: z.literal('plan_proposed'),
+  ...run,
+  planId: z.string(),
+  steps: z.array(PlanStep),
+  /** The plan as text (numbered steps), for a host that shows it as is. */
+  text: z.string(),
+});
+/** A `reflexion` run's critique of a step whose tool failed; it goes into the context before the retry. */
+export const ReflectionEvent = z.object({
+  type: z.literal('reflection'),
+  ...run,
+  turnId: z.string().optional(),
+  /** 1 for the first critique of the run, up to `maxRetries`. */
+  attempt: z.number().int().positive(),
+  maxRetries: z.number().int().nonnegative(),
+  critique: z.string(),
+  /** The tools of the step that failed. */
+  failedTools: z.array(z.string()),
+});
 export const SessionEndEvent = z.object({ type: z.literal('session_end'), ...base, duration: z.number().nonnegative() });
 export const ErrorEvent = z.object({
   type: z.literal('error'),
@@ -241,6 +277,9 @@ export const AgentEvent = z.discriminatedUnion('type', [
   HookRunEvent,
   YoloChangedEvent,
   RateLimitedEvent,
+  PlanUpdateEvent,
+  PlanProposedEvent,
+  ReflectionEvent,
 ]);
 export type AgentEvent = z.infer<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];

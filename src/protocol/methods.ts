@@ -262,6 +262,20 @@ export const methods = {
     result: Ok,
   },
   setPlanMode: { params: z.object({ enabled: z.boolean() }), result: z.object({ planMode: z.boolean() }) },
+  /**
+   * The answer to a `plan_proposed`: `accept` leaves plan mode and starts a run executing the plan step by step
+   * (`plan_update` events); `revise` sends `note` as the next user message and stays in plan mode. Both answer the
+   * new run's id.
+   */
+  respondToPlan: {
+    params: z
+      .object({ planId: z.string().min(1), decision: z.enum(['accept', 'revise']), note: z.string().optional() })
+      .refine((p) => p.decision !== 'revise' || (p.note?.trim() ?? '') !== '', {
+        message: 'revise needs a note saying what to change',
+        path: ['note'],
+      }),
+    result: z.object({ runId: z.string() }),
+  },
   setPermissionMode: { params: z.object({ mode: PermissionMode }), result: z.object({ permissionMode: PermissionMode }) },
   /** `timeoutMinutes` (at most MAX_YOLO_MINUTES) turns yolo off again after that long; without it yolo stays on. */
   setYolo: {

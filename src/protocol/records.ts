@@ -27,6 +27,23 @@ export type RunStatus = z.infer<typeof RunStatus>;
 export const TurnEndReason = z.enum(['tool_use', 'completed', 'stop_condition', 'aborted', 'max_iterations', 'error']);
 export type TurnEndReason = z.infer<typeof TurnEndReason>;
 
+/** The run loop strategies (`--loop-type`, config `loopType`, SDK `loopType`); `react` is the default. */
+export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
+export const LoopType = z.enum(LOOP_TYPES);
+export type LoopType = z.infer<typeof LoopType>;
+
+export const PlanStepStatus = z.enum(['pending', 'in_progress', 'done', 'failed', 'skipped']);
+export type PlanStepStatus = z.infer<typeof PlanStepStatus>;
+/** One step of a plan (`submit_plan`): what to do, optional details, and how far it got. */
+export const PlanStep = z.object({
+  title: z.string(),
+  detail: z.string().optional(),
+  status: PlanStepStatus,
+  /** Why a step failed or was skipped, or what a done step reported (first line). */
+  note: z.string().optional(),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
 export const AgentStep = z.object({
   stepNumber: z.number().int().positive(),
   thought: z.string().optional(),

@@ -272,6 +272,10 @@ export class Agent {
   setPlanMode(enabled: boolean) {
     return this.client.setPlanMode(enabled);
   }
+  /** Answers a `plan_proposed` event (see `onPlan`): `accept` executes the plan, `revise` sends the note. */
+  respondToPlan(params: ParamsOf<'respondToPlan'>) {
+    return this.client.respondToPlan(params);
+  }
 
   setPermissionMode(mode: PermissionMode) {
     return this.client.setPermissionMode(mode);

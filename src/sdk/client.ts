@@ -2,7 +2,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { RpcErrorCode } from '../protocol/errors';
 import { EVENT_NOTIFICATION, type AgentEvent } from '../protocol/events';
 import type { DecideParams, DecisionKind, MethodName, ParamsOf, ResultOf } from '../protocol/methods';
-import type { PermissionMode } from '../protocol/records';
+import { LOOP_TYPES, type LoopType, type PermissionMode } from '../protocol/records';
 import { createNdjsonConnection } from '../protocol/transport';
 import { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
 import { decide, type DecisionOf } from './decide';
@@ -36,9 +36,8 @@ export const MIN_HANDSHAKE_TIMEOUT_MS = 30_000;
 
 export type InitializeResult = ResultOf<'initialize'>;
 
-/** The loop strategies of spec 001 §1; `react` is the default. */
-export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
-export type LoopType = (typeof LOOP_TYPES)[number];
+/** The loop strategies of spec 001 §1 (the protocol's list); `react` is the default. */
+export { LOOP_TYPES, type LoopType };
 export type RunResultLike = PromptResult;
 
 export interface RuntimeClientOptions {
@@ -68,7 +67,7 @@ export interface RuntimeClientOptions {
   skills?: string[];
   permissionMode?: PermissionMode;
   maxIterations?: number;
-  /** Loop strategy, forwarded as `--loop-type` (the runtime refuses strategies it does not support yet). */
+  /** Loop strategy, forwarded as `--loop-type` (`react` by default: the runtime's config `loopType`). */
   loopType?: LoopType;
   /**
    * `false`: the runtime does not read `<cwd>/.agentcli/config.json`. For folders the user has not trusted: that file
@@ -267,6 +266,10 @@ export class RuntimeClient {
   }
   setPlanMode(enabled: boolean) {
     return this.request('setPlanMode', { enabled });
+  }
+  /** Answers a `plan_proposed`: accept runs the plan (plan mode ends), revise sends `note` and stays in plan mode. */
+  respondToPlan(p: ParamsOf<'respondToPlan'>) {
+    return this.request('respondToPlan', p);
   }
   setPermissionMode(mode: PermissionMode) {
     return this.request('setPermissionMode', { mode });

@@ -94,7 +94,7 @@ describe('sdk Agent.create options against the real runtime', function () {
     assert.equal(lines.some((l) => l.includes('POST')), false, 'no debug log without debug');
   });
 
-  it('loopType is forwarded as --loop-type; an unknown one is refused before starting, an unsupported one by the runtime', async () => {
+  it('loopType is forwarded as --loop-type; an unknown one is refused before starting; every strategy starts', async () => {
     const cwd = makeWorkspace({}, t.stub.origin);
     const agent = await t.create(testAgentOptions(cwd, { loopType: 'react' }));
     const args = cmdline(agent.client.pid!);
@@ -103,10 +103,10 @@ describe('sdk Agent.create options against the real runtime', function () {
       Agent.create(testAgentOptions(cwd, { loopType: 'zigzag' as 'react' })),
       (e: unknown) => e instanceof InvalidArgumentError && /loopType must be one of react, plan-and-execute/.test(e.message),
     );
-    await assert.rejects(
-      Agent.create(testAgentOptions(cwd, { loopType: 'reflexion' })),
-      (e: unknown) => e instanceof RuntimeStartError && /--loop-type reflexion is not supported yet/.test(e.message),
-    );
+    const reflexion = await t.create(testAgentOptions(cwd, { loopType: 'reflexion' }));
+    const reflexionArgs = cmdline(reflexion.client.pid!);
+    assert.equal(reflexionArgs[reflexionArgs.indexOf('--loop-type') + 1], 'reflexion');
+    assert.deepEqual(reflexion.client.initialized?.capabilities.loopTypes, ['react', 'plan-and-execute', 'parallel', 'reflexion']);
   });
 
   it('apiKey reaches the runtime as SERVICE_API_KEY in its environment, never on its command line', async () => {

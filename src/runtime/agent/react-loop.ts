@@ -5,7 +5,7 @@ import type { ContextCompactor } from './context-compaction';
 import type { EventDraft } from './host';
 import { newId } from './ids';
 import { RequestCancelledError, type PendingRequests } from './pending-requests';
-import { executeToolCall, type ToolCallRequest, type ToolExecutionDeps } from './tool-executor';
+import { executeToolCall, type RunScope, type ToolCallOutcome, type ToolCallRequest, type ToolExecutionDeps } from './tool-executor';
 
 export interface RunRequest {
   runId: string;
@@ -27,7 +27,34 @@ export interface LoopDeps {
   signal: AbortSignal;
   /** Summarises older turns before a request that would pass the context window's threshold (when enabled). */
   compactor?: ContextCompactor;
+  /** How one assistant message's tool calls run (default: one after another); the `parallel` strategy overlaps them. */
+  runCalls?: CallRunner;
+  /** Called after each tool step (the `reflexion` strategy's critique); a `stop` reason ends the run as stopped. */
+  afterStep?(step: AgentStep, ids: { runId: string; turnId: string }): Promise<{ stop?: string } | void>;
 }
+
+/**
+ * Runs the tool calls of one assistant message; `outcomes[i]` answers `calls[i]` (undefined: not run). `error` is what
+ * stopped them (an abort): the loop still gives every call a result in the history, then rethrows it.
+ */
+export type CallRunner = (
+  calls: ToolCallRequest[],
+  tools: ToolExecutionDeps,
+  scope: RunScope,
+) => Promise<{ outcomes: Array<ToolCallOutcome | undefined>; error?: unknown }>;
+
+/** The default runner: one call after another, stopping at the first abort. */
+export const runCallsInOrder: CallRunner = async (calls, tools, scope) => {
+  const outcomes: Array<ToolCallOutcome | undefined> = [];
+  for (const call of calls) {
+    try {
+      outcomes.push(await executeToolCall(call, tools, scope));
+    } catch (error) {
+      return { outcomes, error };
+    }
+  }
+  return { outcomes };
+};
 
 export interface RunOutcome {
   status: RunStatus;
@@ -104,24 +131,27 @@ export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<Run
         return { status: 'completed', text };
       }
       const step: AgentStep = { stepNumber: ++stepNumber, toolCalls: [], toolResults: [], ...(text ? { thought: text } : {}) };
-      for (let i = 0; i < calls.length; i++) {
-        const call = calls[i]!;
-        try {
-          const outcome = await executeToolCall(call, deps.tools, { ...ids, signal });
-          history.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.output });
-          step.toolCalls.push({ tool: call.name, args: outcome.args });
-          step.toolResults.push(
-            outcome.success
-              ? { tool: call.name, success: true, output: outcome.output }
-              : { tool: call.name, success: false, error: outcome.output },
-          );
-        } catch (e) {
-          // Keep the history valid for the next prompt: every tool call gets a result.
-          for (const rest of calls.slice(i)) {
-            history.push({ role: 'tool', toolCallId: rest.id, toolName: rest.name, content: 'not run: the user aborted the turn' });
-          }
-          throw e;
+      const ran = await (deps.runCalls ?? runCallsInOrder)(calls, deps.tools, { ...ids, signal });
+      // Results in the calls' order; every call gets one, so the history stays valid for the next prompt.
+      calls.forEach((call, i) => {
+        const outcome = ran.outcomes[i];
+        if (!outcome) {
+          history.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: 'not run: the user aborted the turn' });
+          return;
         }
+        history.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.output });
+        step.toolCalls.push({ tool: call.name, args: outcome.args });
+        step.toolResults.push(
+          outcome.success
+            ? { tool: call.name, success: true, output: outcome.output }
+            : { tool: call.name, success: false, error: outcome.output },
+        );
+      });
+      if (ran.error !== undefined) throw ran.error;
+      const after = await deps.afterStep?.(step, ids);
+      if (after?.stop) {
+        emit({ type: 'turn_end', ...ids, reason: 'stop_condition' });
+        return { status: 'stopped', stoppedReason: after.stop, text: lastText };
       }
       // step_end belongs to runs with step control (spec 001 §6: "after each completed tool step in a run with
       // stopWhen"); other runs see the step in their tool events.

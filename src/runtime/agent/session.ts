@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
-import type { ChangeDecision, HistoryMessage, PermissionMode } from '../../protocol/records';
+import type { ChangeDecision, HistoryMessage, LoopType, PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
@@ -27,7 +27,9 @@ import { RuntimeRequestError, toEventError } from './errors';
 import type { EventDraft, RunHost } from './host';
 import { newId } from './ids';
 import { PendingRequests } from './pending-requests';
-import { runReactLoop, type RunOutcome, type RunRequest } from './react-loop';
+import type { RunOutcome, RunRequest } from './react-loop';
+import { runLoop } from './loops';
+import { PLAN_MODE_PROMPT, planModeSpecs, submitPlanTool, type ProposedPlan } from './loops/plan-mode';
 import { effectiveSelection, type Selection } from './selection';
 import { buildSystemPrompt } from './system-prompt';
 
@@ -47,6 +49,8 @@ export interface SessionOptions {
   appendSystemPrompt?: string[];
   skills?: string[];
   maxIterations?: number;
+  /** `--loop-type`: the run loop strategy (else config `loopType`). */
+  loopType?: LoopType;
   /** Saves the session as it happens and reads saved ones (attach); absent in tests that need no saving. */
   saved?: SavedSessions;
   /** Auto-mode in a worktree: share the user's session's pending requests, so the host answers them as usual. */
@@ -81,6 +85,8 @@ export class Session {
   config: Config;
   selection: Selection;
   planMode = false;
+  /** The plan plan mode's last run proposed, until `respondToPlan` answers it. */
+  proposedPlan: ProposedPlan | undefined;
   private baseMode: PermissionMode;
   /** The mode came from a flag or setPermissionMode, so a new config's `defaultMode` does not replace it. */
   private modeChosen: boolean;
@@ -240,7 +246,7 @@ export class Session {
   }
 
   /** Starts a run; answers at once. Refused while another run is active or a change batch awaits a decision. */
-  startRun(req: Omit<RunRequest, 'runId' | 'maxIterations'> & { maxIterations?: number }): ActiveRun {
+  startRun(req: Omit<RunRequest, 'runId' | 'maxIterations'> & { maxIterations?: number }, acceptedPlan?: ProposedPlan): ActiveRun {
     if (this.active) {
       throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `run ${this.active.runId} is still active: wait for its agent_end or call abort`);
     }
@@ -253,7 +259,7 @@ export class Session {
     }
     const runId = newId('run');
     const controller = new AbortController();
-    const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller);
+    const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller, acceptedPlan);
     this.active = { runId, controller, done };
     void done.finally(() => {
       if (this.active?.runId === runId) this.active = undefined;
@@ -262,7 +268,7 @@ export class Session {
     return this.active;
   }
 
-  private async execute(req: RunRequest, controller: AbortController): Promise<RunOutcome> {
+  private async execute(req: RunRequest, controller: AbortController, acceptedPlan?: ProposedPlan): Promise<RunOutcome> {
     this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
     const checked = await this.hooks.prePrompt(req.message, req.runId, controller.signal);
     if (!checked.ok) return this.blockedByHook(req.runId, checked.reason);
@@ -276,18 +282,22 @@ export class Session {
     const session = this;
     try {
       const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? []), ...this.extraTools].map((t) => [t.name, t]));
-      outcome = await runReactLoop(req, {
+      // Plan mode (read when the run starts): read-only tools and submit_plan only, until a plan is accepted.
+      const planMode = this.planMode && !acceptedPlan;
+      const allSpecs = [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)];
+      if (planMode) tools.set('submit_plan', submitPlanTool(() => req.runId, (d) => this.emit(d), (p) => (this.proposedPlan = p)));
+      outcome = await runLoop(req, {
         history: this.history,
         systemPrompt: buildSystemPrompt({
           cwd: this.cwd,
           batchMode: this.opts.batchMode,
           ...(this.opts.systemPrompt !== undefined ? { systemPrompt: this.opts.systemPrompt } : {}),
-          appendSystemPrompt: this.opts.appendSystemPrompt ?? [],
+          appendSystemPrompt: [...(this.opts.appendSystemPrompt ?? []), ...(planMode ? [PLAN_MODE_PROMPT] : [])],
           skills: this.opts.skills ?? [],
           ...(this.opts.home ? { home: this.opts.home } : {}),
         }),
         provider: reportingRateLimits(createProvider(this.config, this.selection), req.runId, (d) => this.emit(d)),
-        toolSpecs: [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)],
+        toolSpecs: planMode ? planModeSpecs(allSpecs, tools) : allSpecs,
         tools: {
           cwd: this.cwd,
           files: this.files,
@@ -319,6 +329,11 @@ export class Session {
         emit: (d) => this.emit(d),
         signal: controller.signal,
         compactor: this.compactor,
+      }, {
+        loopType: this.opts.loopType ?? this.config.loopType,
+        reflexionMaxRetries: this.config.reflexion.maxRetries,
+        planMode,
+        ...(acceptedPlan ? { acceptedPlan } : {}),
       });
     } catch (e) {
       const { code, message, remedy } = toEventError(e);
@@ -380,6 +395,27 @@ export class Session {
       if ((e as Error).name === 'ContentsTooLargeError') throw new RuntimeRequestError(RpcErrorCode.InvalidParams, (e as Error).message);
       throw e;
     }
+  }
+
+  /**
+   * The answer to a proposed plan: `accept` leaves plan mode and starts a run executing it; `revise` sends the note as
+   * the next prompt, still in plan mode. Refused while a run is active or for a plan that is not the one waiting.
+   */
+  respondToPlan(planId: string, decision: 'accept' | 'revise', note?: string): ActiveRun {
+    const plan = this.proposedPlan;
+    if (!plan || plan.planId !== planId) {
+      throw new RuntimeRequestError(RpcErrorCode.UnknownId, `no proposed plan ${planId} is waiting${plan ? ` (the waiting one is ${plan.planId})` : ''}`);
+    }
+    if (decision === 'revise') {
+      const run = this.startRun({ message: note?.trim() || 'Revise the plan.' });
+      this.proposedPlan = undefined;
+      return run;
+    }
+    const message = `The plan was accepted${note?.trim() ? ` (${note.trim()})` : ''}. Carry it out step by step:`;
+    const run = this.startRun({ message }, plan);
+    this.proposedPlan = undefined;
+    this.planMode = false;
+    return run;
   }
 
   setPermissionMode(mode: PermissionMode): PermissionMode {

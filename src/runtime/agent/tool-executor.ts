@@ -49,6 +49,8 @@ export interface ToolExecutionDeps {
   sandbox?: CommandSandbox;
   /** Secret values masked in every tool output (result, streamed updates, saved logs) before anyone sees it. */
   secrets?: SecretMasker;
+  /** Wraps the directory-access and permission checks of a call (the `parallel` loop asks one question at a time). */
+  serializeAsking?: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The before_tool hooks (README "Hooks"): answers why the call is blocked, or undefined to let it run. */
   beforeTool?: (call: { runId: string; turnId: string; toolCallId: string; toolName: string; args: unknown }, signal: AbortSignal) => Promise<string | undefined>;
 }
@@ -99,8 +101,11 @@ export async function executeToolCall(call: ToolCallRequest, deps: ToolExecution
       throw new Refused(`plan mode is on: only read-only tools may run; "${tool.name}" changes files or runs commands. Describe the plan instead.`);
     }
     const target = tool.permissionTarget(parsed.args as never, { cwd: deps.cwd });
-    const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id, tool.name);
-    const approvedByPerson = await ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
+    const ask = async () => {
+      const grantedForCall = await ensureDirectoryAccess(target, deps, scope, call.id, tool.name);
+      return ensurePermission(tool, target, deps, scope, call.id, grantedForCall);
+    };
+    const approvedByPerson = await (deps.serializeAsking ? deps.serializeAsking(ask) : ask());
     const blockedByHook = await deps.beforeTool?.({ runId: scope.runId, turnId: scope.turnId, toolCallId: call.id, toolName: tool.name, args: parsed.args }, scope.signal);
     if (blockedByHook !== undefined) {
       start();

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { classifyPromptValue, type PromptSource } from '../../protocol/prompt-source';
 import { PermissionMode } from '../../protocol/records';
-import { LOOP_TYPES, PROVIDER_IDS, SUPPORTED_LOOP_TYPE, type ProviderId } from '../config/schema';
+import { DEFAULT_LOOP_TYPE, LOOP_TYPES, PROVIDER_IDS, type LoopType, type ProviderId } from '../config/schema';
 import { UsageError } from './usage-error';
 
 export { UsageError };
@@ -27,6 +27,8 @@ export interface CliOptions {
   appendSystemPrompt: CliPromptSource[];
   skills: string[];
   maxIterations?: number;
+  /** `--loop-type`: the run loop strategy (overrides config `loopType`). */
+  loopType?: LoopType;
   /** `--resume <id>`: continue that saved session. */
   resume?: string;
   /** `--continue`: continue the newest saved session of this folder. */
@@ -73,7 +75,7 @@ Options:
   --yolo                           approve everything (deny rules and protected paths still apply), for CI
   --patch                          collect the run's file edits as one change batch, print it as a unified diff, then
                                    apply it (file tools only; commands run on the disk; needs a prompt)
-  --loop-type <type>               loop strategy: ${LOOP_TYPES.join(', ')} (only ${SUPPORTED_LOOP_TYPE} is supported yet)
+  --loop-type <type>               loop strategy: ${LOOP_TYPES.join(', ')} (default: config loopType, ${DEFAULT_LOOP_TYPE})
   --sys-prompt <text|file>         replace the system prompt. A value is a file when it is one line without spaces
                                    and has a / or \\ or ends in .md, .markdown, .txt or .prompt (it must exist);
                                    anything else is inline text
@@ -177,9 +179,6 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (loopType !== undefined && !(LOOP_TYPES as readonly string[]).includes(loopType)) {
     throw new UsageError(`--loop-type must be one of ${LOOP_TYPES.join(', ')} (got "${loopType}")`);
   }
-  if (loopType !== undefined && loopType !== SUPPORTED_LOOP_TYPE) {
-    throw new UsageError(`--loop-type ${loopType} is not supported yet; use ${SUPPORTED_LOOP_TYPE}`);
-  }
   const mode = v.mode ?? 'print';
   if (mode !== 'print' && mode !== 'rpc') throw new UsageError(`--mode must be "rpc" or "print" (got "${mode}")`);
   const pm = v['permission-mode'];
@@ -211,6 +210,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     appendSystemPrompt: prompts.append,
     skills: v.skill,
     ...(v['max-iterations'] !== undefined ? { maxIterations: positiveInt('--max-iterations', v['max-iterations']) } : {}),
+    ...(loopType !== undefined ? { loopType: loopType as LoopType } : {}),
     ...(v.resume !== undefined ? { resume: v.resume.trim() } : {}),
     continue: v.continue,
     help: v.help,

@@ -58,6 +58,7 @@ export function createSession(
     // The whole prompt, already built: the session uses it as is (no file or skill lookups per run).
     systemPrompt: cliSystemPrompt(opts, io, batchMode),
     ...(opts.maxIterations !== undefined ? { maxIterations: opts.maxIterations } : {}),
+    ...(opts.loopType !== undefined ? { loopType: opts.loopType } : {}),
     saved: new SavedSessions({ home: io.home, cwd: io.cwd, config, env: io.env, warn }),
     ...extra,
   });

@@ -1,7 +1,7 @@
 import '../zod-setup';
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Capabilities } from '../../protocol';
+import { LOOP_TYPES, type Capabilities } from '../../protocol';
 import type { CliIo } from './io';
 import { loadConfig } from '../config/load';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
@@ -52,7 +52,7 @@ function providerConfigProblem(opts: CliOptions, config: Config): string | undef
 
 function capabilities(): Capabilities {
   return {
-    loopTypes: ['react'],
+    loopTypes: [...LOOP_TYPES],
     tools: createCoreTools().map((t) => t.name),
     stepControl: true,
     changeBatches: true,

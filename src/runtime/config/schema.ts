@@ -7,6 +7,7 @@
  * number from 0 to 1`; the loader appends the file name and the value it got.
  */
 import { z } from 'zod';
+import { LOOP_TYPES } from '../../protocol/records';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';
 import { McpServersSchema } from '../mcp/server-config';
@@ -17,9 +18,9 @@ import { ENV_NAME_GLOB } from '../secrets/command-env';
 export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** Loop types named by the spec; only `react` is implemented. */
-export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
-export const SUPPORTED_LOOP_TYPE = 'react';
+/** Loop strategies (defined once in the protocol); `react` is the default. */
+export { LOOP_TYPES };
+export const DEFAULT_LOOP_TYPE = 'react';
 
 export const SERVICEAI_REASONING = ['medium', 'high', 'xhigh'] as const;
 export const CLOUDHUB_AUTH_METHODS = ['api-key', 'entra-id', 'managed-identity'] as const;
@@ -176,17 +177,18 @@ export const CompactionSettingsSchema = z.looseObject({
   threshold: numberFrom(0.1, 0.95).default(0.8),
 });
 
-const loopTypeMessage = `must be "${SUPPORTED_LOOP_TYPE}": "plan-and-execute", "parallel" and "reflexion" are not supported yet`;
+/** The `reflexion` loop: how many critiques (and retries) one run gets after failing steps. */
+export const ReflexionSettingsSchema = z.looseObject({
+  maxRetries: int().min(0, { error: 'must be an integer from 0 to 10' }).max(10, { error: 'must be an integer from 0 to 10' }).default(2),
+});
 
 export const ConfigSchema = z.looseObject({
   provider: enumOf(PROVIDER_IDS).default('serviceai'),
   model: str().optional(),
   maxIterations: positiveInt().default(50),
   commandTimeoutMs: positiveInt().default(120000),
-  loopType: z
-    .enum(LOOP_TYPES, { error: oneOf(LOOP_TYPES) })
-    .pipe(z.literal(SUPPORTED_LOOP_TYPE, { error: loopTypeMessage }))
-    .default(SUPPORTED_LOOP_TYPE),
+  loopType: z.enum(LOOP_TYPES, { error: oneOf(LOOP_TYPES) }).default(DEFAULT_LOOP_TYPE),
+  reflexion: ReflexionSettingsSchema.prefault({}),
   serviceai: ServiceAiSettingsSchema.prefault({}),
   localrunner: LocalRunnerSettingsSchema.prefault({}),
   ggufserver: GgufServerSettingsSchema.prefault({}),

@@ -11,10 +11,15 @@ export interface ChatToolSpec {
 }
 
 export interface ChatRequest {
+/** Which tool the model must call: a named one (`submit_plan`), or none at all. */
+export type ChatToolChoice = { name: string } | 'none';
+
   /** Full conversation, system prompt first. */
   messages: HistoryMessage[];
   tools: ChatToolSpec[];
   responseFormat?: ResponseFormat;
+  /** Forces a tool call (providers whose wire has no such field ignore it; the loop checks what came back). */
+  toolChoice?: ChatToolChoice;
   signal: AbortSignal;
   /** Told each time the provider throttles the request (HTTP 429), before the wait (see retry.ts). */
   onRateLimited?: (info: RateLimitInfo) => void;

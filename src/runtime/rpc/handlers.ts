@@ -142,6 +142,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       if (!session.pending.answer(id, 'step', answer)) unknownId('step decision', id);
       return ok;
     },
+    respondToPlan: (p) => ({ runId: session.respondToPlan(p.planId, p.decision, p.note).runId }),
     setPlanMode: (p) => {
       session.planMode = p.enabled;
       return { planMode: session.planMode };

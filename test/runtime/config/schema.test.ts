@@ -54,11 +54,12 @@ describe('config schema', () => {
     ]);
   });
 
-  it('rejects the loop types that are not implemented yet with a clear message', () => {
-    assert.deepEqual(messages({ loopType: 'reflexion' }), [
-      'loopType: must be "react": "plan-and-execute", "parallel" and "reflexion" are not supported yet',
-    ]);
-    assert.match(messages({ loopType: 'other' })[0] ?? '', /must be one of "react", "plan-and-execute"/);
+  it('accepts the four loop strategies and refuses another naming them; reflexion.maxRetries is bounded', () => {
+    for (const loopType of ['react', 'plan-and-execute', 'parallel', 'reflexion']) assert.equal(ConfigSchema.parse({ loopType }).loopType, loopType);
+    assert.deepEqual(messages({ loopType: 'other' }), ['loopType: must be one of "react", "plan-and-execute", "parallel", "reflexion"']);
+    assert.equal(ConfigSchema.parse({}).reflexion.maxRetries, 2);
+    assert.deepEqual(messages({ reflexion: { maxRetries: 11 } }), ['reflexion.maxRetries: must be an integer from 0 to 10']);
+    assert.deepEqual(messages({ reflexion: { maxRetries: 1.5 } }), ['reflexion.maxRetries: must be an integer']);
   });
 
   it('accepts the keepAlive forms of the spec', () => {

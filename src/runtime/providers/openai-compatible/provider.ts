@@ -119,7 +119,7 @@ class OpenAICompatibleProvider implements ModelProvider {
   }
 
   /** The request body without the streaming fields. */
-  private requestBody(req: Pick<ChatRequest, 'messages' | 'tools' | 'responseFormat'>): ChatCompletionCreateParamsBase {
+  private requestBody(req: Pick<ChatRequest, 'messages' | 'tools' | 'responseFormat' | 'toolChoice'>): ChatCompletionCreateParamsBase {
     const o = this.opts;
     const responseFormat = toWireResponseFormat(req.responseFormat);
     return {
@@ -127,6 +127,9 @@ class OpenAICompatibleProvider implements ModelProvider {
       model: this.model,
       messages: toWireMessages(req.messages),
       ...(req.tools.length > 0 ? { tools: toWireTools(req.tools) } : {}),
+      ...(req.toolChoice && req.tools.length > 0
+        ? { tool_choice: req.toolChoice === 'none' ? ('none' as const) : { type: 'function' as const, function: { name: req.toolChoice.name } } }
+        : {}),
       ...(responseFormat ? { response_format: responseFormat } : {}),
       ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
       ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
