@@ -7,6 +7,7 @@ import {
   RequestError,
   type AgentContext,
   type ClientCapabilities,
+  type Diff,
   type PermissionOption,
   type PromptResponse,
   type RequestPermissionOutcome,
@@ -21,6 +22,7 @@ import { UpdateMapper } from './event-updates';
 import { historyUpdates } from './history-replay';
 import { directoryAnswer, directoryOptions, permissionAnswer, permissionOptions } from './permission-options';
 import { promptToRun, UnsupportedContentError } from './prompt-content';
+import { callArguments, proposedDiff } from './proposed-diff';
 import { toolKind } from './tool-calls';
 
 export type SessionFactory = (cwd: string, host: RunHost, files: NonNullable<SessionOptions['files']>) => Session;
@@ -84,7 +86,9 @@ export class AcpSession {
   private onEvent(event: AgentEvent): void {
     if (event.type === 'permission_request') {
       const toolCall = this.toolCallFor(event.toolCallId, event.tool, event.description, event.paths);
-      const ask = this.ask(toolCall, permissionOptions(event.suggestedRules));
+      const args = callArguments(this.session.history, event.toolCallId);
+      const preview = proposedDiff(event.tool, args, this.session.cwd, (p) => this.session.files.readText(p));
+      const ask = this.ask(toolCall, permissionOptions(event.suggestedRules), preview);
       void ask.then((outcome) => this.session.pending.answer(event.requestId, 'permission', permissionAnswer(outcome)));
       return;
     }
@@ -106,10 +110,12 @@ export class AcpSession {
   }
 
   /** Puts a question to the client; a failed request or a cancel counts as cancelled (a refusal). */
-  private async ask(toolCall: ToolCallUpdate, options: PermissionOption[]): Promise<RequestPermissionOutcome> {
+  private async ask(toolCall: ToolCallUpdate, options: PermissionOption[], preview?: Promise<Diff | undefined>): Promise<RequestPermissionOutcome> {
     const withdraw = new AbortController();
     this.questions.add(withdraw);
     try {
+      const diff = await preview?.catch(() => undefined);
+      if (diff) toolCall.content = [{ type: 'diff', ...diff }];
       await this.sent; // the client has the tool call before the question about it
       const answer = await this.client.request(
         'session/request_permission',

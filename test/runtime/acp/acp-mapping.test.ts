@@ -6,6 +6,7 @@ import { historyUpdates } from '../../../src/runtime/acp/history-replay';
 import { acpMcpServers } from '../../../src/runtime/acp/mcp-servers';
 import { directoryAnswer, permissionAnswer, permissionOptions } from '../../../src/runtime/acp/permission-options';
 import { promptToRun } from '../../../src/runtime/acp/prompt-content';
+import { callArguments, proposedDiff } from '../../../src/runtime/acp/proposed-diff';
 import { shownOutput, toolTitle, MAX_SHOWN_OUTPUT_CHARS } from '../../../src/runtime/acp/tool-calls';
 
 const ids = { sessionId: 's', runId: 'r', turnId: 't' };
@@ -159,5 +160,25 @@ describe('acp: a saved history replayed', () => {
     assert.ok(call?.sessionUpdate === 'tool_call');
     assert.equal(call.title, 'Read a.txt');
     assert.deepEqual(call.locations, [{ path: '/w/a.txt' }]);
+  });
+});
+
+describe('acp: the change a permission question previews', () => {
+  const files: Record<string, string> = { '/w/a.ts': 'one two one\n' };
+  const read = async (p: string) => files[p] ?? null;
+
+  it('finds the call arguments in the conversation', () => {
+    const history = [{ role: 'assistant' as const, content: '', toolCalls: [{ id: 'c9', name: 'write_file', arguments: '{"path":"x"}' }] }];
+    assert.deepEqual(callArguments(history, 'c9'), { path: 'x' });
+    assert.equal(callArguments(history, 'c1'), undefined);
+  });
+
+  it('previews writes and edits (one or all occurrences) inside the workspace only', async () => {
+    assert.deepEqual(await proposedDiff('write_file', { path: 'new.ts', content: 'n' }, '/w', read), { path: '/w/new.ts', oldText: null, newText: 'n' });
+    assert.equal((await proposedDiff('edit_file', { path: 'a.ts', old_text: 'one', new_text: '1' }, '/w', read))?.newText, '1 two one\n');
+    assert.equal((await proposedDiff('edit_file', { path: 'a.ts', old_text: 'one', new_text: '$&', replace_all: true }, '/w', read))?.newText, '$& two $&\n');
+    assert.equal(await proposedDiff('edit_file', { path: 'a.ts', old_text: 'three', new_text: '3' }, '/w', read), undefined);
+    assert.equal(await proposedDiff('write_file', { path: '../elsewhere/.env', content: 'x' }, '/w', read), undefined);
+    assert.equal(await proposedDiff('run_command', { command: 'ls' }, '/w', read), undefined);
   });
 });

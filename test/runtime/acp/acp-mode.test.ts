@@ -78,6 +78,9 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     const req = acp.permissionRequests[0]!;
     assert.deepEqual(req.options.map((o) => o.kind), ['allow_once', 'allow_always', 'allow_always', 'reject_once']);
     assert.equal(req.toolCall.title, 'Edit src/app.ts');
+    // The question shows the change it is about.
+    const preview = req.toolCall.content?.find((c) => c.type === 'diff');
+    assert.deepEqual(preview, { type: 'diff', path: path.join(cwd, 'src/app.ts'), oldText: 'export const x = 1;\n', newText: 'export const x = 2;\n' });
     // The client heard of the tool call before the question about it.
     assert.ok(acp.ofKind('tool_call').some((c) => c.toolCallId === req.toolCall.toolCallId && c.kind === 'edit'));
     assert.equal(readFileSync(path.join(cwd, 'src/app.ts'), 'utf8'), 'export const x = 2;\n');
