@@ -8,7 +8,9 @@ import type { CliOptions } from './args';
 import { createSession } from './create-session';
 import type { CliIo } from './io';
 
-export async function runAcp(opts: CliOptions, io: CliIo): Promise<number> {
+export async function runAcp(opts: CliOptions, cliIo: CliIo): Promise<number> {
+  // stdout carries the protocol and nothing else: anything written to the CLI's stdout goes to stderr instead.
+  const io: CliIo = { ...cliIo, stdout: cliIo.stderr };
   const log = (line: string) => io.stderr(`[agentcli] ${line}\n`);
   await startAcpServer({
     input: process.stdin,
