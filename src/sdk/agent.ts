@@ -374,6 +374,40 @@ export class Agent {
     return this.client.setContextCompact(enabled);
   }
 
+  /**
+   * Auto-mode: works toward `prompt` in iterations (each a full run) until the model declares the goal met or
+   * `maxIterations` ran; answers `{ sessionId }` at once. With `useWorktree` the work happens on a new git branch
+   * (`agentcli/auto-<id>`) and its diff is offered at the end as one change batch. Events: `automode_iteration`,
+   * `automode_complete`, `automode_error` (see `agent.client.onEvent`).
+   */
+  startAutomode(params: ParamsOf<'startAutomode'>) {
+    return this.client.startAutomode(params);
+  }
+
+  /** `{ active, state, iteration, maxIterations, startedAt, worktree?, branch?, ... }`. */
+  getAutomodeStatus() {
+    return this.client.getAutomodeStatus();
+  }
+
+  /** Pauses auto-mode at the next iteration boundary. */
+  pauseAutomode() {
+    return this.client.pauseAutomode();
+  }
+
+  resumeAutomode() {
+    return this.client.resumeAutomode();
+  }
+
+  /** Cancels auto-mode, aborting the iteration under way. */
+  cancelAutomode() {
+    return this.client.cancelAutomode();
+  }
+
+  /** The auto-mode log: each iteration's summary, tool calls with results, and errors. */
+  getAutomodeLog() {
+    return this.client.getAutomodeLog();
+  }
+
   /** Deletes a saved session: `{ deleted: true }` or `{ deleted: false, reason }` (not_found, busy, current). */
   deleteSession(sessionId: string) {
     return this.client.deleteSession({ sessionId });

@@ -333,6 +333,32 @@ export class RuntimeClient {
   setContextCompact(enabled: boolean) {
     return this.request('setContextCompact', { enabled });
   }
+  /**
+   * Auto-mode (spec 001 §3.3): iterations toward `prompt` until the model declares it met or `maxIterations`; answers
+   * `{ sessionId }` at once. `useWorktree`: the work happens on a new git branch and is offered as one change batch.
+   * Progress: `automode_iteration`, `automode_complete`, `automode_error` events.
+   */
+  startAutomode(p: ParamsOf<'startAutomode'>) {
+    return this.request('startAutomode', p);
+  }
+  getAutomodeStatus() {
+    return this.request('getAutomodeStatus', {});
+  }
+  /** Pause at the next iteration boundary. */
+  pauseAutomode() {
+    return this.request('pauseAutomode', {});
+  }
+  resumeAutomode() {
+    return this.request('resumeAutomode', {});
+  }
+  /** Cancel: aborts the iteration under way; the run ends `cancelled`. */
+  cancelAutomode() {
+    return this.request('cancelAutomode', {});
+  }
+  /** Each iteration's summary, tool calls with results, and errors. */
+  getAutomodeLog() {
+    return this.request('getAutomodeLog', {});
+  }
   listModels(provider?: string) {
     return this.request('listModels', provider === undefined ? {} : { provider });
   }

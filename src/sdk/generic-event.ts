@@ -1,13 +1,13 @@
 import { AgentEvent, EVENT_NOTIFICATION } from '../protocol/events';
 
 /**
- * A notification whose `type` this SDK does not know, e.g. `automode_iteration` from a newer runtime (spec 001 §6:
+ * A notification whose `type` this SDK does not know, e.g. `learning_update` from a newer runtime (spec 001 §6:
  * "Unknown notifications fall back to a generic form"). Its fields are not validated; match on `eventType` and read
  * `payload`. Events of known types are always validated and never arrive in this form.
  */
 export interface GenericEvent {
   readonly type: 'generic';
-  /** The runtime's event type as sent, e.g. `automode_iteration`; for another notification method, that method. */
+  /** The runtime's event type as sent, e.g. `learning_update`; for another notification method, that method. */
   readonly eventType: string;
   /** The JSON-RPC notification method that carried it: `event`, or a method this SDK does not know. */
   readonly method: string;

@@ -33,5 +33,6 @@ export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
 export { KNOWN_EVENT_TYPES, type GenericEvent, type SdkEvent } from './generic-event';
 export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, ChangeContents, HistoryMessage } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
+export type { AutomodeIterationLog, AutomodeState, AutomodeStatus, AutomodeToolCall } from '../protocol/automode';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
 export { RpcErrorCode } from '../protocol/errors';

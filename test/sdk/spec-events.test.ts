@@ -35,7 +35,7 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
     assert.equal(result.text, 'done');
     assert.deepEqual(
       result.events.map((e) => (e.type === 'generic' ? `generic:${e.eventType}` : e.type)),
-      ['agent_start', 'generic:automode_iteration', 'generic:rate_limit_notice', 'generic:rateLimit', 'agent_end'],
+      ['agent_start', 'generic:learning_update', 'generic:rate_limit_notice', 'generic:rateLimit', 'agent_end'],
       "the run's own and run-less unknown events and notifications, in order; another run's event is not this run's",
     );
     assert.deepEqual(streamed, result.events);
@@ -43,7 +43,7 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
     assert.equal(iteration.runId, 'run-fake-1');
     assert.equal(iteration.sessionId, 'sess-fake');
     assert.equal(iteration.method, 'event');
-    assert.deepEqual(iteration.payload, { sessionId: 'sess-fake', type: 'automode_iteration', runId: 'run-fake-1', iteration: 1, summary: 'looked around' });
+    assert.deepEqual(iteration.payload, { sessionId: 'sess-fake', type: 'learning_update', runId: 'run-fake-1', iteration: 1, summary: 'looked around' });
     const rateLimit = result.events[3] as GenericEvent;
     assert.deepEqual([rateLimit.method, rateLimit.runId, rateLimit.payload], ['rateLimit', 'run-fake-1', { runId: 'run-fake-1', retryAfterMs: 250 }]);
   });
@@ -58,7 +58,7 @@ describe('sdk events: unknown notifications (spec 001 §6)', function () {
     const result = await client.prompt('hi');
     assert.equal(result.status, 'completed');
     assert.deepEqual(known, ['agent_start', 'agent_end']);
-    assert.deepEqual(generic, ['automode_iteration', 'rate_limit_notice', 'automode_iteration', 'rateLimit']);
+    assert.deepEqual(generic, ['learning_update', 'rate_limit_notice', 'learning_update', 'rateLimit']);
   });
 
   it('a known type that breaks its schema still fails the run (known types stay validated)', async () => {
