@@ -6,6 +6,7 @@ import type { Config } from '../config/schema';
 import type { CliOptions } from './args';
 import { createSession } from './create-session';
 import type { CliIo } from './io';
+import { rateLimitLine } from '../hooks/rate-limit-line';
 
 function summarizeArgs(args: unknown): string {
   if (!args || typeof args !== 'object') return '';
@@ -57,6 +58,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
       // A tool failure is already on its ✗ line (the `error` event beside it is for hosts that only watch errors).
       else if (e.type === 'error' && e.code !== 'tool_error') note(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
       else if (e.type === 'file_modified' && !opts.patch) note(`  wrote ${e.path}\n`);
+      else if (e.type === 'rate_limited') note(`agentcli: ${rateLimitLine(e)}\n`);
     },
   };
   let session;

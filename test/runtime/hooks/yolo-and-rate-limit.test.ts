@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../src/protocol';
-import { makeWorkspace, useStubbedRuntime } from '../../helpers/runtime-process';
+import { makeWorkspace, runCli, useStubbedRuntime } from '../../helpers/runtime-process';
 
 type YoloChanged = Extract<AgentEvent, { type: 'yolo_changed' }>;
 
@@ -66,6 +66,15 @@ describe('rate_limited event', () => {
       ],
     );
     assert.equal(t.stub.requests.length, 3);
+  });
+
+  it('agentcli -p says on stderr that the provider is rate limiting and when it retries', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ status: 429, headers: { 'retry-after-ms': '10' } }, { text: 'answered' });
+    const res = await runCli(['-p', 'hi'], cwd);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /answered/);
+    assert.match(res.stderr, /ggufserver is rate limiting requests \(HTTP 429\): retrying in 10 ms \(attempt 2\)/);
   });
 
   it('says willRetry: false when the server asks for a longer wait than the runtime will take', async () => {

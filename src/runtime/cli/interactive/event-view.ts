@@ -1,4 +1,5 @@
 import type { AgentEvent, EventOf } from '../../../protocol';
+import { rateLimitLine } from '../../hooks/rate-limit-line';
 import type { Style } from './ansi';
 
 /** Command output shown per tool call before the rest is only counted (the model still gets all of it). */
@@ -80,6 +81,9 @@ export class EventView {
         if (e.code === 'tool_error') break; // already on the tool's ✗ line
         this.line(`${this.style.red('✗ error:')} ${e.error}`);
         if (e.remedy) this.line(`  ${this.style.yellow('remedy:')} ${e.remedy}`);
+        break;
+      case 'rate_limited':
+        this.line(this.style.yellow(rateLimitLine(e)));
         break;
       case 'context_compacted':
         // Within a run (automatic); /compact says it itself.
