@@ -271,7 +271,7 @@ export class Session {
   private async execute(req: RunRequest, controller: AbortController, acceptedPlan?: ProposedPlan): Promise<RunOutcome> {
     this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
     const checked = await this.hooks.prePrompt(req.message, req.runId, controller.signal);
-    if (!checked.ok) return this.blockedByHook(req.runId, checked.reason);
+    if (!checked.ok) return this.blockedByHook(req.runId, checked.reason, controller.signal);
     if (checked.rewritten) req = { ...req, message: checked.prompt };
     if (this.opts.batchMode) this.store.beginRun(req.runId);
     this.compactor.newPrompt();
@@ -356,8 +356,12 @@ export class Session {
     return outcome;
   }
 
-  /** The pre-prompt hook refused the prompt: nothing is sent, and the user sees its reason. */
-  private blockedByHook(runId: string, reason: string): RunOutcome {
+  /** The pre-prompt hook refused the prompt: nothing is sent, and the user sees its reason (an abort meanwhile wins). */
+  private blockedByHook(runId: string, reason: string, signal: AbortSignal): RunOutcome {
+    if (signal.aborted) {
+      this.emit({ type: 'agent_end', runId, status: 'aborted', text: '' });
+      return { status: 'aborted', text: '' };
+    }
     const error = { code: 'hook_blocked' as const, message: reason };
     this.emit({ type: 'error', runId, code: error.code, error: reason, remedy: 'change the prompt, or the pre-prompt hook in ~/.agentcli/hooks' });
     this.emit({ type: 'agent_end', runId, status: 'error', text: '', error });

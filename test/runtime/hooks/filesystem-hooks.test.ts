@@ -102,4 +102,20 @@ describe('hooks: filesystem hooks over rpc', () => {
     await rt.waitForEvent('agent_end', (e) => e.runId === second.runId);
     assert.deepEqual(userMessages(t.stub), ['rewritten']);
   });
+
+  it('abort while the pre-prompt hook runs stops it and ends the run as aborted, with nothing sent', async () => {
+    const env = testEnv();
+    writeHook(env, 'pre-prompt', '#!/bin/sh\nsleep 20\n');
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const rt = await t.start(cwd, { env });
+    await rt.request('prompt', { message: 'slow check' });
+    await rt.waitForEvent('agent_start');
+    assert.equal((await rt.request('abort', {})).aborted, true);
+    const end = await rt.waitForEvent('agent_end');
+    assert.equal(end.status, 'aborted');
+    const hook = await rt.waitForEvent('hook');
+    assert.equal(hook.exitCode, null);
+    assert.match(String(hook.error), /aborted/);
+    assert.equal(t.stub.requests.length, 0);
+  });
 });
