@@ -6,6 +6,7 @@ import type { Config } from '../config/schema';
 import type { CliOptions } from './args';
 import { createSession } from './create-session';
 import type { CliIo } from './io';
+import { loopNote } from './loop-notes';
 import { rateLimitLine } from '../hooks/rate-limit-line';
 
 function summarizeArgs(args: unknown): string {
@@ -59,6 +60,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
       else if (e.type === 'error' && e.code !== 'tool_error') note(`agentcli: error: ${e.error}${e.remedy ? `\n  remedy: ${e.remedy}` : ''}\n`);
       else if (e.type === 'file_modified' && !opts.patch) note(`  wrote ${e.path}\n`);
       else if (e.type === 'rate_limited') note(`agentcli: ${rateLimitLine(e)}\n`);
+      else if (e.type === 'plan_update' || e.type === 'reflection') note(loopNote(e) ?? '');
     },
   };
   let session;

@@ -1,4 +1,5 @@
 import type { AgentEvent, EventOf } from '../../../protocol';
+import { loopNote } from '../loop-notes';
 import { rateLimitLine } from '../../hooks/rate-limit-line';
 import type { Style } from './ansi';
 
@@ -89,8 +90,15 @@ export class EventView {
         // Within a run (automatic); /compact says it itself.
         if (e.runId) this.line(this.style.dim(`(older turns summarised to fit the context window: about ${e.tokensBefore} → ${e.tokensAfter} tokens)`));
         break;
-      default:
+      default: {
+        // The loop strategies' progress: plan steps, re-plans, reflections.
+        const note = loopNote(e);
+        if (note) {
+          this.newline();
+          this.print(this.style.dim(note));
+        }
         break;
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../../protocol';
 import type { RunHost } from '../../agent/host';
-import type { Session } from '../../agent/session';
+import type { RunOutcome } from '../../agent/react-loop';
+import type { ActiveRun, Session } from '../../agent/session';
 import type { Config } from '../../config/schema';
 import { RUNTIME_VERSION } from '../../version';
 import type { CliOptions } from '../args';
@@ -13,6 +14,7 @@ import { changeSummary } from './diff-view';
 import { EventView } from './event-view';
 import { LineInput } from './line-input';
 import { showError } from './model-picker';
+import { reviewProposedPlan } from './plan-review';
 import { QuestionQueue } from './questions';
 import { runSlashCommand } from './slash-commands';
 
@@ -104,6 +106,12 @@ class PromptLoop {
       if (line === null) continue;
       const text = line.trim();
       if (!text) continue;
+      if (/^\/plan$/i.test(text) && this.ctx.session.proposedPlan) {
+        // `/plan` with a plan waiting shows it again with [a]ccept / [r]evise (else it toggles plan mode).
+        const run = await reviewProposedPlan(this.ctx);
+        if (run) await this.followRuns(run);
+        continue;
+      }
       if (text.startsWith('/')) {
         if ((await runSlashCommand(text, this.ctx)) === 'exit') break;
         continue;
@@ -122,23 +130,42 @@ class PromptLoop {
         return;
       }
     }
-    let done;
+    let run: ActiveRun;
     try {
-      done = session.startRun({ message: text }).done;
+      run = session.startRun({ message: text });
     } catch (err) {
       showError(this.ctx, err);
       return;
     }
-    const outcome = await done;
+    await this.followRuns(run);
+  }
+
+  /** Waits for the run; a plan it proposed (plan mode) is reviewed at once, and accept/revise start the next run. */
+  private async followRuns(first: ActiveRun): Promise<void> {
+    const { session } = this.ctx;
+    let run: ActiveRun | undefined = first;
+    while (run) {
+      const outcome = await this.finishRun(run);
+      if (outcome.stoppedReason !== 'plan_proposed' || this.exitRequested) break;
+      run = await reviewProposedPlan(this.ctx);
+    }
+    if (this.exitRequested || !session.store.pending()) return;
+    if (session.permissionMode === 'unrestricted') await applyPendingBatch(this.ctx);
+    else await reviewPendingBatch(this.ctx);
+  }
+
+  private async finishRun(run: ActiveRun): Promise<RunOutcome> {
+    const { view, style } = this.ctx;
+    const outcome = await run.done;
     await this.questions.idle();
     view.newline();
     if (outcome.status === 'aborted') view.line(style.yellow('■ run aborted'));
     else if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') {
       view.line(style.yellow('■ run stopped at the iteration limit (model requests per prompt): raise it with --max-iterations or maxIterations in the config'));
-    } else if (outcome.status === 'stopped') view.line(style.yellow(`■ run stopped: ${outcome.stoppedReason ?? 'stop condition'}`));
-    if (this.exitRequested || !session.store.pending()) return;
-    if (session.permissionMode === 'unrestricted') await applyPendingBatch(this.ctx);
-    else await reviewPendingBatch(this.ctx);
+    } else if (outcome.status === 'stopped' && outcome.stoppedReason !== 'plan_proposed') {
+      view.line(style.yellow(`■ run stopped: ${outcome.stoppedReason ?? 'stop condition'}`));
+    }
+    return outcome;
   }
 
   /** Ctrl-C: aborts a run; clears a typed line; at an empty prompt, or twice within a second, exits. */

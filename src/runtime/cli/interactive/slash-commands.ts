@@ -88,7 +88,7 @@ function setPlanMode(arg: string, ctx: InteractiveContext): CommandResult {
   ctx.session.planMode = a ? a === 'on' : !ctx.session.planMode;
   ctx.view.line(
     ctx.session.planMode
-      ? `${ctx.style.green('✓')} plan mode on: only read-only tools run; the agent describes its plan`
+      ? `${ctx.style.green('✓')} plan mode on: only read-only tools are offered until you accept the plan the agent proposes`
       : `${ctx.style.green('✓')} plan mode off`,
   );
   return 'continue';
