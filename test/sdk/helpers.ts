@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, type AgentOptions, type RuntimeClient } from '../../src/sdk';
 import { startOpenAIStub, type OpenAIStub } from '../stubs/openai-stub';
@@ -36,17 +36,8 @@ export function ensureRuntimeBuilt(): void {
   }
 }
 
-/** A temp workspace with `files`, whose project config points the ggufserver provider at the stub server. */
-export function makeWorkspace(files: Record<string, string>, stubOrigin: string): string {
-  const dir = makeTempDir('sdk-ws-');
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), content);
-  }
-  mkdirSync(path.join(dir, '.agentcli'), { recursive: true });
-  writeFileSync(path.join(dir, '.agentcli', 'config.json'), JSON.stringify({ ggufserver: { baseUrl: stubOrigin } }, null, 2));
-  return dir;
-}
+/** The one workspace maker of the tests: files plus a project config pointing the ggufserver provider at the stub. */
+export { makeWorkspace } from '../helpers/runtime-process';
 
 /** Agent options for a test: the built runtime, the stub provider, an empty HOME, no inherited service settings. */
 export function testAgentOptions(cwd: string, extra: Partial<AgentOptions> = {}): AgentOptions {

@@ -7,9 +7,8 @@
  *   // entra-id: authorityHost id.origin, trust id.ca
  *   // managed-identity: IDENTITY_ENDPOINT=id.managedIdentityEndpoint, IDENTITY_HEADER=id.identityHeader
  */
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readBody, sendJson, startHttpStub } from './http-stub-base';
 
 /** Test-only certificate for 127.0.0.1 / localhost (valid 2020-2120). Not a secret: it protects nothing. */
 export const IDENTITY_STUB_CA = `-----BEGIN CERTIFICATE-----
@@ -64,10 +63,6 @@ export interface IdentityStub {
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise<IdentityStub> {
   const tenantId = opts.tenantId ?? 'tenant-stub';
@@ -140,17 +135,11 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
     sendJson(res, 404, { error: 'not_found', error_description: `stub: no route for ${req.method ?? ''} ${url.pathname}` });
   }
 
-  const server: Server = createServer({ key: IDENTITY_STUB_KEY, cert: IDENTITY_STUB_CA }, (req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => handle(req, body, res));
+  const stub = await startHttpStub(async (req, res) => handle(req, (await readBody(req)).toString('utf8'), res), {
+    tls: { key: IDENTITY_STUB_KEY, cert: IDENTITY_STUB_CA },
+    errorBody: (message) => ({ error: 'server_error', error_description: message }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = stub.origin;
   return {
     origin,
     ca: IDENTITY_STUB_CA,
@@ -159,10 +148,6 @@ export async function startIdentityStub(opts: IdentityStubOptions = {}): Promise
     requests,
     issued,
     setFailure: (failure) => void (failWith = failure),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: stub.close,
   };
 }

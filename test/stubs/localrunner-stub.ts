@@ -3,8 +3,8 @@
  * the runner's native paths: `GET /api/tags`, `GET /api/ps`, `POST /api/chat` streaming NDJSON (one JSON object
  * per line, tool calls with object arguments, a final `done` line with token counts), `POST /api/generate`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson as sendJsonReply, startHttpStub } from './http-stub-base';
 
 export interface RunnerReply {
   /** Streamed as several content lines. */
@@ -49,16 +49,9 @@ export interface LocalRunnerStub {
 
 const TEXT_PIECE = 5;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
+/** The local runner answers JSON with a charset. */
+const sendJson = (res: ServerResponse, status: number, body: unknown): void =>
+  sendJsonReply(res, status, body, { 'content-type': 'application/json; charset=utf-8' });
 
 export async function startLocalRunnerStub(): Promise<LocalRunnerStub> {
   const queue: RunnerReply[] = [];
@@ -110,7 +103,7 @@ export async function startLocalRunnerStub(): Promise<LocalRunnerStub> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const raw = (await readBody(req)).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let body: unknown = undefined;
     if (raw.length > 0) {
@@ -150,27 +143,13 @@ export async function startLocalRunnerStub(): Promise<LocalRunnerStub> {
     }
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: `stub: ${String(err)}` });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await startHttpStub(handle, { errorBody: (message) => ({ error: message }) });
   return {
     origin,
     requests,
     enqueue: (...replies) => void queue.push(...replies),
     setInstalled: (names) => void (installed = [...names]),
     setRunning: (models) => void (running = [...models]),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

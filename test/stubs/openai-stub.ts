@@ -8,8 +8,8 @@
  *               `{ "replies": StubReply[], "models": string[] }`)
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, startHttpStub } from './http-stub-base';
 import {
   completionBody,
   defaultErrorBody,
@@ -95,12 +95,6 @@ export function openAIRoute(apiKey?: string): (req: RecordedRequest) => StubRout
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
 function record(req: IncomingMessage, raw: Buffer): RecordedRequest {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const text = raw.toString('utf8');
@@ -122,10 +116,6 @@ function record(req: IncomingMessage, raw: Buffer): RecordedRequest {
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 /** How many frames at the end carry the finish reason or the usage (held back by `hang`). */
 function finishFrames(frames: Record<string, unknown>[]): number {
@@ -202,29 +192,14 @@ export async function startOpenAIStub(opts: StubOptions = {}): Promise<OpenAIStu
     else sendJson(res, routed.status, routed.body, routed.headers);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: `stub: ${String(err)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin, close } = await startHttpStub(handle, opts.port === undefined ? {} : { port: opts.port });
   return {
     url: `${origin}/v1`,
     origin,
     requests,
     enqueue: (...replies) => void queue.push(...replies),
     setModels: (ids) => void (models = [...ids]),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

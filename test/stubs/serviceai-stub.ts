@@ -4,8 +4,8 @@
  * (the chat-completions wire format, streamed as SSE via the shared wire helpers) and `POST /v1/decisions`.
  * Every request needs `Authorization: Bearer <key>` of a key registered with a plan.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, startHttpStub } from './http-stub-base';
 import { resolveToolCalls, streamChunks, type StubToolCall } from './openai-stub-wire';
 
 export type StubPlan = 'Free' | 'Lite' | 'Pro' | 'Pro+' | 'Max' | 'Team' | 'Enterprise';
@@ -46,10 +46,6 @@ export interface ServiceAiStub {
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 function apiError(res: ServerResponse, status: number, message: string, code: string): void {
   sendJson(res, status, { error: { message, type: 'invalid_request_error', code } });
@@ -111,9 +107,7 @@ export async function startServiceAiStub(): Promise<ServiceAiStub> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const parts: Buffer[] = [];
-    for await (const part of req) parts.push(part as Buffer);
-    const raw = Buffer.concat(parts).toString('utf8');
+    const raw = (await readBody(req)).toString('utf8');
     let body: unknown;
     try {
       body = raw.length > 0 ? JSON.parse(raw) : undefined;
@@ -140,27 +134,13 @@ export async function startServiceAiStub(): Promise<ServiceAiStub> {
     }
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: `stub: ${String(err)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await startHttpStub(handle);
   return {
     origin,
     requests,
     addKey: (key, plan) => void keys.set(key, plan),
     enqueueChat: (...replies) => void chatQueue.push(...replies),
     enqueueDecision: (...bodies) => void decisionQueue.push(...bodies),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
