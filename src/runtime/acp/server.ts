@@ -19,6 +19,7 @@ import {
 import type { RunHost } from '../agent/host';
 import type { Session, SessionOptions } from '../agent/session';
 import type { McpServersConfig } from '../mcp/server-config';
+import type { HistoryPage } from '../sessions/history';
 import { RUNTIME_VERSION } from '../version';
 import { AcpSession } from './acp-session';
 import { acpMcpServers, McpServerParamsError } from './mcp-servers';
@@ -36,8 +37,13 @@ export interface AcpServerOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   createSession: AcpSessionFactory;
+  /** The saved sessions, newest first (of one folder when `cwd` is given); page counts from 1. */
+  listSessions: (q: { cwd?: string; page: number; pageSize: number }) => HistoryPage;
   log: (line: string) => void;
 }
+
+/** Saved sessions listed per `session/list` page. */
+export const LIST_PAGE_SIZE = 50;
 
 /** What this agent offers, honestly: only what is built and tested. */
 export function initializeResponse(): InitializeResponse {
@@ -47,6 +53,7 @@ export function initializeResponse(): InitializeResponse {
       loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
       mcpCapabilities: { http: true, sse: false },
+      sessionCapabilities: { list: {}, close: {} },
     },
     agentInfo: { name: 'agentcli', title: 'agentcli', version: RUNTIME_VERSION },
     authMethods: [],
@@ -113,6 +120,20 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
       sessions.set(s.id, s);
       await s.replayHistory();
       return { modes: modeState(s.session) };
+    })
+    .onRequest(methods.agent.session.list, ({ params }) => {
+      const page = params.cursor ? Number(params.cursor) : 1;
+      if (!Number.isInteger(page) || page < 1) throw RequestError.invalidParams(undefined, `cursor "${params.cursor}" is not one this agent gave: leave it out for the first page`);
+      const found = opts.listSessions({ ...(params.cwd ? { cwd: params.cwd } : {}), page, pageSize: LIST_PAGE_SIZE });
+      return {
+        sessions: found.entries.map((e) => ({ sessionId: e.sessionId, cwd: e.cwd, title: e.title, updatedAt: e.updatedAt })),
+        ...(page * LIST_PAGE_SIZE < found.total ? { nextCursor: String(page + 1) } : {}),
+      };
+    })
+    .onRequest(methods.agent.session.close, ({ params }) => {
+      find(params.sessionId).end();
+      sessions.delete(params.sessionId);
+      return {};
     })
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const s = find(params.sessionId);

@@ -4,6 +4,8 @@
  */
 import { startAcpServer } from '../acp/server';
 import { loadConfig } from '../config/load';
+import { listHistory } from '../sessions/history';
+import { sessionsDir } from '../sessions/paths';
 import type { CliOptions } from './args';
 import { createSession } from './create-session';
 import type { CliIo } from './io';
@@ -16,6 +18,7 @@ export async function runAcp(opts: CliOptions, cliIo: CliIo): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     log,
+    listSessions: (q) => listHistory(sessionsDir(io.home), { page: q.page, pageSize: q.pageSize, cwd: q.cwd }),
     createSession: (cwd, host, files, mcpServers) => {
       const sessionIo: CliIo = { ...io, cwd };
       const warn = (line: string) => io.stderr(`${line}\n`);

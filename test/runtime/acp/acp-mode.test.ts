@@ -35,6 +35,7 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.deepEqual(acp.init.agentCapabilities?.promptCapabilities, { image: false, audio: false, embeddedContext: true });
     assert.equal(acp.init.agentCapabilities?.loadSession, true);
     assert.deepEqual(acp.init.agentCapabilities?.mcpCapabilities, { http: true, sse: false });
+    assert.deepEqual(acp.init.agentCapabilities?.sessionCapabilities, { list: {}, close: {} });
   });
 
   it('session/new roots the session in its cwd, and a prompt streams to end_turn', async () => {
@@ -209,6 +210,12 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
 
     stub.enqueue({ text: 'It was heron.' });
     const second = await start({ env });
+    const listed = await second.agent.request(methods.agent.session.list, { cwd });
+    assert.deepEqual(
+      listed.sessions.map((s) => [s.sessionId, s.title]),
+      [[sessionId, 'The code word is heron.']],
+    );
+    assert.equal((await second.agent.request(methods.agent.session.list, { cwd: makeWorkspace({}) })).sessions.length, 0);
     await assert.rejects(second.agent.request(methods.agent.session.load, { sessionId: 'session_nope', cwd, mcpServers: [] }));
     await second.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
     const replay = second.updates.map((n) => n.update);
@@ -221,6 +228,10 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(res.stopReason, 'end_turn');
     const sent = JSON.stringify(stub.requests[1]!.body.messages);
     assert.match(sent, /The code word is heron\./, 'the loaded history goes to the model');
+    // session/close ends it and lets go of the saved session, so it can be loaded again.
+    await second.agent.request(methods.agent.session.close, { sessionId });
+    await assert.rejects(second.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'x' }] }), /unknown session/);
+    await second.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
   });
 
   it('a prompt to an unknown session and bad cwd are refused with a message', async () => {
