@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       provider: 'localrunner',
       localrunner: { model: 'user-model', numCtx: 8192 },
       permissions: { allow: ['Bash(ls:*)'], deny: ['Read(secrets/**)'] },
-      hooks: { keep: true },
+      otherTool: { keep: true },
     });
     writeJson(t.projectFile, {
       localrunner: { model: 'project-model' },
@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     assert.equal(config.localrunner.numCtx, 8192);
     assert.deepEqual(config.permissions.allow, ['Bash(ls:*)', 'Bash(npm test:*)']);
     assert.deepEqual(config.permissions.deny, ['Read(secrets/**)']);
-    assert.deepEqual((config as Record<string, unknown>).hooks, { keep: true });
+    assert.deepEqual((config as Record<string, unknown>).otherTool, { keep: true });
   });
 
   it('names the file, the dotted key, the expectation and the value on a bad value', () => {

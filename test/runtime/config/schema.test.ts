@@ -30,11 +30,11 @@ describe('config schema', () => {
   });
 
   it('fills defaults inside a partly written section and keeps unknown keys', () => {
-    const config = ConfigSchema.parse({ localrunner: { model: 'coder:7b', extra: 1 }, hooks: { onEnd: 'echo' } });
+    const config = ConfigSchema.parse({ localrunner: { model: 'coder:7b', extra: 1 }, otherTool: { onEnd: 'echo' } });
     assert.equal(config.localrunner.model, 'coder:7b');
     assert.equal(config.localrunner.numCtx, 4096);
     assert.equal((config.localrunner as Record<string, unknown>).extra, 1);
-    assert.deepEqual((config as Record<string, unknown>).hooks, { onEnd: 'echo' });
+    assert.deepEqual((config as Record<string, unknown>).otherTool, { onEnd: 'echo' });
   });
 
   it('reports range and type errors with plain messages', () => {

@@ -57,10 +57,10 @@ describe('setConfigValue / getConfigValue', () => {
   });
 
   it('keeps unknown keys and environment references already in the file', async () => {
-    writeJson(t.userFile, { hooks: { onEnd: 'notify' }, vendorapi: { apiKey: '${env:VENDORAPI_API_KEY}', custom: 1 } });
+    writeJson(t.userFile, { otherTool: { onEnd: 'notify' }, vendorapi: { apiKey: '${env:VENDORAPI_API_KEY}', custom: 1 } });
     await setConfigValue(t.userFile, 'vendorapi.model', 'vendor-model');
     assert.deepEqual(readJson(t.userFile), {
-      hooks: { onEnd: 'notify' },
+      otherTool: { onEnd: 'notify' },
       vendorapi: { apiKey: '${env:VENDORAPI_API_KEY}', custom: 1, model: 'vendor-model' },
     });
     const { config } = loadConfig({ cwd: t.cwd, home: t.home, env: { VENDORAPI_API_KEY: 'vk-live' } });
@@ -104,11 +104,11 @@ describe('setConfigValue / getConfigValue', () => {
   });
 
   it('gets values by dotted key, including unknown keys kept in the config', () => {
-    const config = { ...defaultConfig(), hooks: { onEnd: 'x' } };
+    const config = { ...defaultConfig(), otherTool: { onEnd: 'x' } };
     assert.equal(getConfigValue(config, 'localrunner.numCtx'), 4096);
     assert.equal(getConfigValue(config, 'serviceai.apiKey'), undefined);
     assert.deepEqual(getConfigValue(config, 'permissions.allow'), []);
-    assert.deepEqual(getConfigValue(config, 'hooks'), { onEnd: 'x' });
+    assert.deepEqual(getConfigValue(config, 'otherTool'), { onEnd: 'x' });
     assert.throws(() => getConfigValue(config, 'ggufserver.topk'), { message: /Did you mean "ggufserver.topK"\?/ });
     assert.throws(() => getConfigValue(config, 'a..b'), { message: /not a config key/ });
   });

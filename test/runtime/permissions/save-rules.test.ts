@@ -16,12 +16,12 @@ describe('saveAllowRules', () => {
   });
 
   it('appends without duplicates and keeps everything else', async () => {
-    writeJson(t.projectFile, { provider: 'localrunner', permissions: { allow: ['Bash(ls:*)'], deny: ['Read(.env)'] }, hooks: 1 });
+    writeJson(t.projectFile, { provider: 'localrunner', permissions: { allow: ['Bash(ls:*)'], deny: ['Read(.env)'] }, otherTool: 1 });
     await saveAllowRules(t.projectFile, ['Bash(ls:*)', 'Write(src/**)', 'Write(src/**)']);
     assert.deepEqual(readJson(t.projectFile), {
       provider: 'localrunner',
       permissions: { allow: ['Bash(ls:*)', 'Write(src/**)'], deny: ['Read(.env)'] },
-      hooks: 1,
+      otherTool: 1,
     });
   });
 
