@@ -46,7 +46,9 @@ export const historyCases: E2ECase[] = [
     name: 'history: the chat survives a window reload (tool card and answer rebuilt from the saved session)',
     run: async (ctx) => {
       await runCommand(ctx.page, 'agentcli: Open Chat');
-      await runCommand(ctx.page, 'agentcli: New Chat');
+      await chatView(ctx.page).locator('textarea').first().waitFor({ timeout: 30000 });
+      await chatView(ctx.page).getByTestId('new-chat').click();
+      await ctx.page.waitForTimeout(500);
       ctx.script.push({ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { text: FIRST_ANSWER });
       await sendPrompt(ctx.page, FIRST_PROMPT);
       await waitAllowing(ctx, FIRST_ANSWER);
