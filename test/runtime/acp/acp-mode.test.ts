@@ -143,6 +143,27 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(next.stopReason, 'end_turn');
   });
 
+  it('on session/cancel the agent withdraws a permission request the client has not answered', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo never' } }] }, { text: 'unused' });
+    const acp = await start();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    let withdrawn = false;
+    // A client that waits for a person: it answers only when the agent withdraws the request ($/cancel_request).
+    acp.answer = (_req, signal) =>
+      new Promise((resolve) => {
+        signal.addEventListener('abort', () => {
+          withdrawn = true;
+          resolve({ outcome: { outcome: 'cancelled' } });
+        });
+      });
+    const prompt = acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'run it' }] });
+    while (acp.permissionRequests.length === 0) await new Promise((r) => setTimeout(r, 20));
+    await acp.agent.notify(methods.agent.session.cancel, { sessionId });
+    assert.equal((await prompt).stopReason, 'cancelled');
+    while (!withdrawn) await new Promise((r) => setTimeout(r, 20));
+  });
+
   it('session/cancel while the model streams ends the prompt cancelled', async () => {
     const cwd = makeWorkspace({}, stub.origin);
     stub.enqueue({ text: 'a long answer that never ends', hang: true });

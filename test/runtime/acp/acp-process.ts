@@ -36,7 +36,7 @@ export interface AcpUnderTest {
   reads: string[];
   writes: Array<{ path: string; content: string }>;
   /** How the client answers a permission request (default: allow once). */
-  answer: (req: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
+  answer: (req: RequestPermissionRequest, signal: AbortSignal) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
   stderr(): string;
   /** The updates of one kind, in order. */
   ofKind<K extends SessionUpdate['sessionUpdate']>(kind: K): Array<Extract<SessionUpdate, { sessionUpdate: K }>>;
@@ -80,9 +80,9 @@ export async function startAcp(opts: AcpClientOptions = {}): Promise<AcpUnderTes
     .onNotification(methods.client.session.update, ({ params }) => {
       t.updates.push(params);
     })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+    .onRequest(methods.client.session.requestPermission, ({ params, signal }) => {
       t.permissionRequests.push(params);
-      return t.answer(params);
+      return t.answer(params, signal);
     });
   if (files) {
     app = app
