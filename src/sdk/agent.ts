@@ -11,6 +11,7 @@ import {
   InvalidArgumentError,
   PermissionCallbackError,
   ProtocolError,
+  SdkError,
   RuntimeNotRunningError,
   StructuredOutputError,
   errorText,
@@ -76,9 +77,20 @@ export interface AgentOptions
    * `SessionAttachError` (reason `not_found`, `busy`, `corrupt` or `other_workspace`) when it cannot.
    */
   sessionId?: string;
+  /**
+   * Answers plans proposed in plan mode (`setPlanMode(true)`): `'accept'` executes the plan, `{ revise: note }` asks for
+   * another one, `undefined` leaves it to `respondToPlan`. The run an answer starts is queued after the proposing run;
+   * `takePlanRuns()` hands those runs over. Throwing leaves the plan unanswered and fails the proposing run.
+   */
+  onPlan?: (plan: PlanProposal) => PlanDecision | Promise<PlanDecision>;
   onTrace?: RuntimeClientOptions['onTrace'];
   onStderr?: RuntimeClientOptions['onStderr'];
 }
+
+/** A plan the model proposed in plan mode (`plan_proposed`): its id, steps and text. */
+export type PlanProposal = EventOf<'plan_proposed'>;
+/** What `onPlan` answers: accept, revise with a note, or `undefined` to answer later with `respondToPlan`. */
+export type PlanDecision = 'accept' | { revise: string } | undefined;
 
 export type RunJsonOptions<T> = StructuredOutputOptions<T> & Omit<RunOptions, 'responseFormat' | 'stopWhen'>;
 
@@ -88,6 +100,8 @@ export type RunJsonOptions<T> = StructuredOutputOptions<T> & Omit<RunOptions, 'r
  */
 export class Agent {
   private readonly queue: Run[] = [];
+  /** The runs `onPlan` answers started, oldest first (see `planRuns`). */
+  private readonly planRuns: Run[] = [];
   private active: Run | undefined;
   private closing: Promise<void> | undefined;
 
@@ -111,19 +125,20 @@ export class Agent {
     client.onEvent((e) => {
       if (e.type === 'permission_request' && options.onPermissionRequest) void this.answerPermission(e);
       else if (e.type === 'directory_access_request') void answerDirectoryAccess(directoryHost, e);
+      else if (e.type === 'plan_proposed' && options.onPlan) void this.answerPlan(e);
     });
   }
 
   /** Starts the runtime and completes the handshake. Throws typed errors (start, version, invalid options). */
   static async create(options: AgentOptions): Promise<Agent> {
     if (options === null || typeof options !== 'object') throw new InvalidArgumentError('Agent.create needs options with cwd');
-    for (const name of ['onPermissionRequest', 'onDirectoryAccess', 'onChangeBatch'] as const) {
+    for (const name of ['onPermissionRequest', 'onDirectoryAccess', 'onChangeBatch', 'onPlan'] as const) {
       if (options[name] !== undefined && typeof options[name] !== 'function') throw new InvalidArgumentError(`${name} must be a function`);
     }
     // A SERVICE_MODEL key in `env` wins over this process's variable, even when undefined (removed).
     const envModel = options.env && 'SERVICE_MODEL' in options.env ? options.env.SERVICE_MODEL : process.env.SERVICE_MODEL;
     const model = options.model ?? envModel;
-    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, onChangeBatch: _b, sessionId, ...rest } = options;
+    const { instructions, appendSystemPrompt, onPermissionRequest: _p, onDirectoryAccess: _d, onChangeBatch: _b, onPlan: _pl, sessionId, ...rest } = options;
     const client = new RuntimeClient({ ...rest, ...(model ? { model } : {}) });
     if (appendSystemPrompt !== undefined) client.appendSystemPrompt(appendSystemPrompt);
     if (instructions !== undefined && instructions.trim() !== '') {
@@ -272,9 +287,22 @@ export class Agent {
   setPlanMode(enabled: boolean) {
     return this.client.setPlanMode(enabled);
   }
-  /** Answers a `plan_proposed` event (see `onPlan`): `accept` executes the plan, `revise` sends the note. */
-  respondToPlan(params: ParamsOf<'respondToPlan'>) {
-    return this.client.respondToPlan(params);
+  /**
+   * Answers a `plan_proposed` event (plan mode, see `onPlan`): `accept` leaves plan mode and executes the plan step by
+   * step (`plan_update` events), `revise` sends `note` and stays in plan mode. The run this starts is queued like a
+   * prompt (after the run that proposed the plan) and returned.
+   */
+  respondToPlan(params: ParamsOf<'respondToPlan'>): Run {
+    if (this.closing) throw new RuntimeNotRunningError('the agent is closed; create a new one');
+    if (params?.decision === 'revise' && (typeof params.note !== 'string' || params.note.trim() === '')) {
+      throw new InvalidArgumentError('revise needs a note saying what to change');
+    }
+    const label = params.decision === 'accept' ? `accept plan ${params.planId}` : (params.note ?? '');
+    const run = new Run(label, this.client, {}, [], this.options.onChangeBatch, (client) => client.startPlanResponse(params));
+    this.queue.push(run);
+    this.pump();
+    this.planRuns.push(run);
+    return run;
   }
 
   setPermissionMode(mode: PermissionMode) {
@@ -457,6 +485,27 @@ export class Agent {
     // The active run learns its id asynchronously; until then a request can only be for it.
     const active = this.active;
     return active && (active.id === runId || active.id === '') ? active : undefined;
+  }
+
+  /** The runs started by `onPlan` answers since the last call, oldest first (each also settles on its own). */
+  takePlanRuns(): Run[] {
+    return this.planRuns.splice(0);
+  }
+
+  private async answerPlan(plan: PlanProposal): Promise<void> {
+    let decision: PlanDecision;
+    try {
+      decision = await this.options.onPlan!(plan);
+    } catch (e) {
+      this.runFor(plan.runId)?.noteHostError(new SdkError(`onPlan failed for plan ${plan.planId}: ${errorText(e)}`));
+      return;
+    }
+    if (decision === undefined) return;
+    try {
+      this.respondToPlan(decision === 'accept' ? { planId: plan.planId, decision: 'accept' } : { planId: plan.planId, decision: 'revise', note: decision.revise });
+    } catch (e) {
+      this.runFor(plan.runId)?.noteHostError(e instanceof Error ? e : new SdkError(errorText(e)));
+    }
   }
 
   private async answerPermission(request: PermissionRequest): Promise<void> {

@@ -188,7 +188,17 @@ export class RuntimeClient {
 
   /** Starts a run and follows it: the run id, its events (replayable) and its result. */
   startRun(message: string, options: PromptOptions = {}): PromptHandle {
-    const deps = {
+    return openRun(this.runDeps(), { ...options, message });
+  }
+
+  /** Answers a proposed plan and follows the run it starts (accept: the plan's execution; revise: the note's run). */
+  startPlanResponse(p: ParamsOf<'respondToPlan'>): PromptHandle {
+    const deps = this.runDeps();
+    return openRun(deps, { message: p.note ?? '' }, () => deps.rpc.request('respondToPlan', p));
+  }
+
+  private runDeps() {
+    return {
       rpc: this.channel('prompt'),
       subscribe: (l: Listener<SdkEvent>) => {
         const known = addListener(this.dispatcher.events, l);
@@ -198,7 +208,6 @@ export class RuntimeClient {
       subscribeInvalid: (l: Listener<InvalidEventError>) => addListener(this.dispatcher.invalid, l).dispose,
       idleTimeoutMs: this.timeoutMs,
     };
-    return openRun(deps, { ...options, message });
   }
 
   /** One prompt; resolves with the run's result at its `agent_end`. */

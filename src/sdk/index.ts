@@ -3,7 +3,7 @@
  * High level: `Agent`, `Run`, step control (`stopWhen`), structured output (`runJson`).
  * Low level: `RuntimeClient`, one typed method per runtime operation.
  */
-export { Agent, type AgentOptions, type PermissionDecision, type PermissionRequest, type RunJsonOptions } from './agent';
+export { Agent, type AgentOptions, type PermissionDecision, type PermissionRequest, type PlanDecision, type PlanProposal, type RunJsonOptions } from './agent';
 export type { DirectoryAccessCallback, DirectoryAccessDecision, DirectoryAccessRequest } from './directory-access';
 export type { ChangeBatchCallback, ChangeBatchDecision, ChangeOutcome, ReadyChangeBatch, RunChange } from './change-batch';
 export { Run, RunFailedError, type RunOptions, type RunResult } from './run';
@@ -31,7 +31,7 @@ export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionO
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';
 export { KNOWN_EVENT_TYPES, type GenericEvent, type SdkEvent } from './generic-event';
-export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, ChangeContents, HistoryMessage } from '../protocol/records';
+export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, ChangeContents, HistoryMessage, PlanStep, PlanStepStatus } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
 export type { AutomodeIterationLog, AutomodeState, AutomodeStatus, AutomodeToolCall } from '../protocol/automode';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';

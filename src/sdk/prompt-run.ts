@@ -57,7 +57,12 @@ export interface OpenRunDeps {
  * the host nor running a tool) fails with `RequestTimeoutError` and is aborted in the runtime; so does an event of
  * the run that breaks the protocol schema (`InvalidEventError`); a dying runtime fails it at once.
  */
-export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHandle {
+export function openRun(
+  deps: OpenRunDeps,
+  params: ParamsOf<'prompt'>,
+  /** How the run starts (default: `prompt` with `params`; `respondToPlan` starts one too). */
+  send: () => Promise<{ runId: string }> = () => deps.rpc.request('prompt', params),
+): PromptHandle {
   const events = new EventChannel<SdkEvent>();
   let runId: string | undefined;
   /** Arrivals before the `{ runId }` answer, replayed in order once the id is known. */
@@ -125,7 +130,7 @@ export function openRun(deps: OpenRunDeps, params: ParamsOf<'prompt'>): PromptHa
   unsubscribe = deps.subscribe((e) => (runId === undefined ? early.push(() => accept(e)) : accept(e)));
   unsubscribeInvalid = deps.subscribeInvalid((e) => (runId === undefined ? early.push(() => rejectInvalid(e)) : rejectInvalid(e)));
   release = deps.rpc.hold({ fail });
-  deps.rpc.request('prompt', params).then(
+  send().then(
     (r) => {
       runId = r.runId;
       resolveId(r.runId);

@@ -84,6 +84,9 @@ export class Run {
     private readonly options: Omit<RunOptions, 'stopWhen' | 'onChangeBatch'>,
     private readonly conditions: readonly StopCondition[],
     private readonly onChangeBatch?: ChangeBatchCallback,
+    /** How the run starts: a prompt by default; an answer to a proposed plan (`agent.respondToPlan`) starts one too. */
+    private readonly start: (client: RuntimeClient) => PromptHandle = (client) =>
+      client.startRun(prompt, { ...options, stepControl: conditions.length > 0 }),
   ) {
     this.settled = new Promise((resolve, reject) => ((this.resolveSettled = resolve), (this.rejectSettled = reject)));
     this.settled.catch(() => {});
@@ -135,7 +138,7 @@ export class Run {
     this.state = 'running';
     let handle: PromptHandle;
     try {
-      handle = this.client.startRun(this.prompt, { ...this.options, stepControl: this.conditions.length > 0 });
+      handle = this.start(this.client);
       handle.runId.then((id) => (this.runId = id)).catch(() => {});
       for await (const e of handle.events.iterate()) this.take(e);
       this.eventsEnded = true;
