@@ -257,7 +257,7 @@ export class AutomodeController {
         if (run.shutdown) return this.result(run);
         const entry = run.iterations.at(-1)!;
         emit({ type: 'automode_iteration', iteration: i, maxIterations: run.status.maxIterations, runId: entry.runId, status: outcome.status, summary: entry.summary, toolCalls: entry.toolCalls.length });
-        if (run.worktree) await commitAll(run.worktree.path, `auto-mode iteration ${i}: ${run.status.goal ?? ''}`.slice(0, 200));
+        if (run.worktree) await commitAll(run.worktree, `auto-mode iteration ${i}: ${run.status.goal ?? ''}`.slice(0, 200));
         if (run.completeSummary !== undefined) {
           reason = 'goal_met';
           break;

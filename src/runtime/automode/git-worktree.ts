@@ -14,7 +14,7 @@ export class GitError extends Error {
  * The runtime's own git calls (worktree, commits, diffs) never run the repository's hooks or sign: they are bookkeeping
  * of the auto-mode run, and a hook is code the run did not ask for. The pager and prompts are off too.
  */
-const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgsign=false', '-c', 'core.pager=cat', '-c', 'core.quotePath=false'];
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'commit.gpgsign=false', '-c', 'core.pager=cat', '-c', 'core.quotePath=false'];
 /** Author of the branch's commits when git knows no identity (no user.name/email, no GIT_AUTHOR_* variables). */
 const FALLBACK_IDENTITY = ['-c', 'user.name=agentcli', '-c', 'user.email=agentcli@localhost'];
 const MAX_GIT_OUTPUT = 256 * 1024 * 1024;
@@ -58,6 +58,12 @@ export interface Worktree {
   repoRoot: string;
   /** The user's cwd inside the worktree (the same folder relative to the repository root). */
   cwd: string;
+  /**
+   * The worktree's git folder (in the repository's .git), read when it was made. Later git calls name it explicitly
+   * (GIT_DIR), never through the worktree's `.git` file: commands of the run can write in the worktree, and a `.git`
+   * pointing at a folder of their own (with a config that runs code) must not steer the runtime's own git calls.
+   */
+  gitDir: string;
 }
 
 /** Adds a worktree at `dir` on a new branch from HEAD. The repository needs a first commit. */
@@ -72,7 +78,8 @@ export async function createWorktree(userCwd: string, dir: string, branch: strin
   mkdirSync(path.dirname(dir), { recursive: true });
   await git(repoRoot, ['worktree', 'add', '-b', branch, dir, base]);
   const rel = path.relative(repoRoot, realpathSync.native(userCwd));
-  return { path: dir, branch, base, repoRoot, cwd: path.join(dir, rel) };
+  const gitDir = path.resolve(dir, (await git(dir, ['rev-parse', '--git-dir'])).trim());
+  return { path: dir, branch, base, repoRoot, cwd: path.join(dir, rel), gitDir };
 }
 
 /** Does git know who commits (config or environment)? */
@@ -87,12 +94,13 @@ async function hasIdentity(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean
 }
 
 /** Commits everything in the worktree (`git add -A`); false when there was nothing to commit. */
-export async function commitAll(worktree: string, message: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  await git(worktree, ['add', '-A'], { env });
-  const staged = await git(worktree, ['diff', '--cached', '--name-only', '-z'], { env });
+export async function commitAll(wt: Pick<Worktree, 'path' | 'gitDir'>, message: string, baseEnv: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const env = { ...baseEnv, GIT_DIR: wt.gitDir, GIT_WORK_TREE: wt.path };
+  await git(wt.path, ['add', '-A'], { env });
+  const staged = await git(wt.path, ['diff', '--cached', '--name-only', '-z'], { env });
   if (staged === '') return false;
-  const identity = (await hasIdentity(worktree, env)) ? [] : FALLBACK_IDENTITY;
-  await git(worktree, [...identity, 'commit', '--no-verify', '-q', '-m', message], { env });
+  const identity = (await hasIdentity(wt.path, env)) ? [] : FALLBACK_IDENTITY;
+  await git(wt.path, [...identity, 'commit', '--no-verify', '-q', '-m', message], { env });
   return true;
 }
 
@@ -110,7 +118,7 @@ export interface BranchFileChange {
  */
 export async function branchChanges(repoRoot: string, base: string, branch: string, under: string): Promise<BranchFileChange[]> {
   const scope = under === '' ? [] : ['--', under];
-  const numstat = await git(repoRoot, ['diff', '--no-renames', '--numstat', '-z', base, branch, ...scope]);
+  const numstat = await git(repoRoot, ['diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--numstat', '-z', base, branch, ...scope]);
   const out: BranchFileChange[] = [];
   for (const entry of numstat.split('\0')) {
     const m = /^(-|\d+)\t(-|\d+)\t(.+)$/s.exec(entry);
@@ -127,9 +135,4 @@ export async function branchChanges(repoRoot: string, base: string, branch: stri
     out.push({ path: under === '' ? file : path.relative(under, file), content, binary });
   }
   return out;
-}
-
-/** The unified diff of the branch against its base (limited to `under`), as `git diff` prints it. */
-export function branchDiff(repoRoot: string, base: string, branch: string, under: string): Promise<string> {
-  return git(repoRoot, ['diff', '--no-renames', base, branch, ...(under === '' ? [] : ['--', under])]);
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentEvent } from '../../../src/protocol';
 import { makeWorkspace, startRuntime, testEnv, useStubbedRuntime, type RuntimeUnderTest } from '../../helpers/runtime-process';
@@ -191,6 +191,52 @@ describe('runtime rpc: auto-mode', () => {
     const final = await rt.request('getAutomodeStatus', {});
     assert.equal(final.batchId, batch.id);
     assert.equal(final.state, 'completed');
+  });
+
+  it('a command of the run that points the worktree .git elsewhere does not steer the runtime commits', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'a\n' }, t.stub.origin);
+    initRepo(cwd);
+    // The run's own command replaces the worktree's .git pointer with one to an empty folder of its making.
+    const redirect = 'mkdir -p fakegit && printf "gitdir: fakegit\\n" > .git && cat .git';
+    t.stub.enqueue(
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'a2\n' } }, { name: 'run_command', arguments: { command: redirect } }] },
+      { toolCalls: [{ name: 'complete_task', arguments: { summary: 'a changed' } }] },
+      { text: 'ok' },
+    );
+    const rt = await t.start(cwd, { args: ['--permission-mode', 'unrestricted'] });
+    const { sessionId } = await rt.request('startAutomode', { prompt: 'change a', maxIterations: 2, useWorktree: true });
+    const status = await rt.request('getAutomodeStatus', {});
+    // Writing a .git file is a risky command: it asks even in unrestricted mode, and here a person allows it.
+    const ask = await rt.waitForEvent('permission_request');
+    assert.equal(ask.sessionId, sessionId);
+    await rt.request('permissionResponse', { requestId: ask.requestId, allowed: true, scope: 'once' });
+    const done = await rt.waitForEvent('automode_complete');
+    assert.equal(done.reason, 'goal_met', JSON.stringify(ofType(rt.events, 'automode_error')));
+    const command = ofType(rt.events, 'tool_end').find((e) => e.toolName === 'run_command');
+    assert.equal(command?.sessionId, sessionId);
+    assert.equal(command?.success, true, command?.error);
+    assert.match(command?.output ?? '', /gitdir: fakegit/);
+    assert.equal(gitIn(cwd, 'show', `${status.branch}:a.txt`), 'a2\n', 'the commit landed on the branch');
+    assert.equal(statusOf(cwd), '');
+  });
+
+  it('a session in a subfolder of the repository: the batch holds that folder\'s changes, relative to it', async () => {
+    const repo = makeWorkspace({ 'pkg/a.txt': 'a\n', 'other/b.txt': 'b\n' });
+    mkdirSync(path.join(repo, 'pkg', '.agentcli'), { recursive: true });
+    writeFileSync(path.join(repo, 'pkg', '.agentcli', 'config.json'), JSON.stringify({ provider: 'ggufserver', ggufserver: { baseUrl: t.stub.origin } }));
+    initRepo(repo);
+    const cwd = path.join(repo, 'pkg');
+    t.stub.enqueue(
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'a2\n' } }, { name: 'complete_task', arguments: { summary: 'a changed' } }] },
+      { text: 'ok' },
+    );
+    const rt = await t.start(cwd);
+    await rt.request('startAutomode', { prompt: 'change a', maxIterations: 1, useWorktree: true });
+    const status = await rt.request('getAutomodeStatus', {});
+    const done = await rt.waitForEvent('automode_complete');
+    assert.deepEqual(done.batch?.changes.map((c) => [c.path, c.absolutePath]), [['a.txt', path.join(cwd, 'a.txt')]]);
+    assert.equal(gitIn(repo, 'show', `${status.branch}:pkg/a.txt`), 'a2\n');
+    assert.equal(statusOf(repo), '');
   });
 
   it('a runtime killed during auto-mode leaves the worktree, and the next runtime reports it interrupted', async () => {
