@@ -128,6 +128,31 @@ describe('runtime rpc: auto-mode', () => {
     assert.equal(again.iteration, 2);
   });
 
+  it('without a worktree each iteration edits are a change batch; the next iteration starts once it is decided', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'a\n' }, t.stub.origin);
+    t.stub.enqueue(
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'a2\n' } }] },
+      { text: 'wrote a2' },
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }, { name: 'complete_task', arguments: { summary: 'a is a2' } }] },
+      { text: 'ok' },
+    );
+    const rt = await t.start(cwd);
+    const { sessionId } = await rt.request('startAutomode', { prompt: 'make a2', maxIterations: 3 });
+    assert.equal(sessionId, (await rt.request('getState', {})).sessionId, 'the iterations run in the session itself');
+    const ready = await rt.waitForEvent('change_batch_ready');
+    await rt.waitForEvent('automode_iteration');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(t.stub.requests.length, 2, 'the second iteration waits for the decision');
+    assert.equal(readFileSync(path.join(cwd, 'a.txt'), 'utf8'), 'a\n');
+    assert.equal((await rt.request('getAutomodeStatus', {})).state, 'running');
+    await rt.request('decideChanges', { batchId: ready.batch.id, decision: 'accept_all' });
+    const done = await rt.waitForEvent('automode_complete');
+    assert.equal(done.reason, 'goal_met');
+    assert.equal(done.batch, undefined);
+    const log = await rt.request('getAutomodeLog', {});
+    assert.match(log.iterations[1]!.toolCalls[0]!.output ?? '', /a2/, 'the second iteration read the applied edit');
+  });
+
   it('useWorktree outside a git repository is a clear error', async () => {
     const cwd = makeWorkspace({}, t.stub.origin);
     const rt = await t.start(cwd);
