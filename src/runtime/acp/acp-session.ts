@@ -12,18 +12,30 @@ import {
   type PromptResponse,
   type RequestPermissionOutcome,
   type SessionUpdate,
+  type ToolCallContent,
   type ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import type { AgentEvent, PromptContext } from '../../protocol';
 import type { RunHost } from '../agent/host';
-import type { Session, SessionOptions } from '../agent/session';
+import type { ActiveRun, Session, SessionOptions } from '../agent/session';
 import { AcpFiles, type ClientFileAccess } from './client-files';
 import { UpdateMapper } from './event-updates';
 import { historyUpdates } from './history-replay';
+import { currentModeId } from './modes';
 import { directoryAnswer, directoryOptions, permissionAnswer, permissionOptions } from './permission-options';
 import { promptToRun, UnsupportedContentError } from './prompt-content';
 import { callArguments, proposedDiff } from './proposed-diff';
 import { toolKind } from './tool-calls';
+
+interface ProposedPlan {
+  planId: string;
+  text: string;
+}
+
+const PLAN_OPTIONS: PermissionOption[] = [
+  { optionId: 'accept', name: 'Accept the plan and carry it out', kind: 'allow_once' },
+  { optionId: 'revise', name: 'Keep planning', kind: 'reject_once' },
+];
 
 export type SessionFactory = (cwd: string, host: RunHost, files: NonNullable<SessionOptions['files']>) => Session;
 
@@ -38,6 +50,8 @@ export class AcpSession {
   private cancelled = false;
   /** Questions put to the client and not yet answered: withdrawn on cancel. */
   private readonly questions = new Set<AbortController>();
+  /** The plan plan mode's run proposed (answered once the run has ended). */
+  private proposedPlan: ProposedPlan | undefined;
 
   constructor(
     cwd: string,
@@ -99,6 +113,7 @@ export class AcpSession {
       void ask.then((outcome) => this.session.pending.answer(event.requestId, 'directory', directoryAnswer(outcome)));
       return;
     }
+    if (event.type === 'plan_proposed') this.proposedPlan = { planId: event.planId, text: event.text };
     for (const u of this.mapper.map(event)) this.notify(u);
   }
 
@@ -145,6 +160,7 @@ export class AcpSession {
       throw e;
     }
     this.cancelled = false;
+    this.proposedPlan = undefined;
     let run;
     try {
       run = this.session.startRun({ message, ...(context.length > 0 ? { context } : {}) });
@@ -153,7 +169,18 @@ export class AcpSession {
     }
     const onAbort = () => this.cancel();
     signal.addEventListener('abort', onAbort, { once: true });
-    const outcome = await run.done.finally(() => signal.removeEventListener('abort', onAbort));
+    let outcome;
+    try {
+      outcome = await run.done;
+      // Plan mode: the run ended with a proposed plan; accepted, the plan is carried out in the same prompt turn.
+      for (let plan = this.takeProposedPlan(); plan && !this.cancelled; plan = this.takeProposedPlan()) {
+        const next = await this.offerPlan(plan);
+        if (!next) break;
+        outcome = await next.done;
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
     await this.sent;
     if (this.cancelled || outcome.status === 'aborted') return { stopReason: 'cancelled' };
     if (outcome.status === 'error') {
@@ -163,11 +190,38 @@ export class AcpSession {
     return { stopReason: 'end_turn' };
   }
 
+  private takeProposedPlan(): ProposedPlan | undefined {
+    const plan = this.proposedPlan;
+    this.proposedPlan = undefined;
+    return plan;
+  }
+
+  /**
+   * Asks the client whether to carry out a proposed plan (a `switch_mode` tool call showing the plan). Accepted: plan
+   * mode ends (current_mode_update) and the run executing the plan starts; otherwise the plan waits for revisions.
+   */
+  private async offerPlan(plan: ProposedPlan): Promise<ActiveRun | undefined> {
+    const toolCallId = `${plan.planId}_review`;
+    const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text: plan.text } }];
+    this.notify({ sessionUpdate: 'tool_call', toolCallId, title: 'Carry out the plan?', kind: 'switch_mode', status: 'pending', content });
+    const outcome = await this.ask({ toolCallId, title: 'Carry out the plan?', kind: 'switch_mode', status: 'pending', content }, PLAN_OPTIONS);
+    const accepted = outcome.outcome === 'selected' && outcome.optionId === 'accept' && !this.cancelled;
+    this.notify({ sessionUpdate: 'tool_call_update', toolCallId, status: accepted ? 'completed' : 'failed' });
+    if (!accepted) return undefined;
+    try {
+      const run = this.session.respondToPlan(plan.planId, 'accept');
+      this.notify({ sessionUpdate: 'current_mode_update', currentModeId: currentModeId(this.session) });
+      return run;
+    } catch (e) {
+      this.log(`could not carry out plan ${plan.planId}: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+
   /** session/cancel: the run aborts (its pending questions settle as cancelled) and open questions are withdrawn. */
   cancel(): void {
-    if (!this.session.running) return;
     this.cancelled = true;
-    this.session.abort();
+    if (this.session.running) this.session.abort();
     for (const q of this.questions) q.abort();
   }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
 import { makeWorkspace } from '../../helpers/runtime-process';
@@ -69,5 +70,45 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     assert.match(req.toolCall.title ?? '', /outside the workspace/);
     assert.deepEqual(req.options.map((o) => o.optionId), ['once', 'session', 'deny']);
     assert.match(toolResults(stub, 1)[0]!, /notes from elsewhere/);
+  });
+});
+
+describe('agentcli --acp: plan mode', () => {
+  let stub: OpenAIStub;
+  let acp: AcpUnderTest | undefined;
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await acp?.close();
+    await stub.close();
+  });
+
+  it('a proposed plan is offered; kept for revision it waits, accepted it runs in the same prompt turn', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    const submit = { toolCalls: [{ name: 'submit_plan', arguments: { steps: [{ title: 'Write b.txt' }] } }] };
+    stub.enqueue(submit, submit, { toolCalls: [{ name: 'write_file', arguments: { path: 'b.txt', content: 'beta\n' } }] }, { text: 'b.txt written' }, { text: 'Done: b.txt' });
+    acp = await startAcp();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await acp.agent.request(methods.agent.session.setMode, { sessionId, modeId: 'plan' });
+    let planAnswer = 'revise';
+    acp.answer = (req) => ({ outcome: { outcome: 'selected', optionId: req.toolCall.kind === 'switch_mode' ? planAnswer : 'once' } });
+
+    const kept = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'add b.txt' }] });
+    assert.equal(kept.stopReason, 'end_turn');
+    const review = acp.permissionRequests[0]!;
+    assert.equal(review.toolCall.kind, 'switch_mode');
+    assert.match(JSON.stringify(review.toolCall.content), /1\. Write b\.txt/);
+    assert.deepEqual(review.options.map((o) => o.optionId), ['accept', 'revise']);
+    assert.equal(existsSync(path.join(cwd, 'b.txt')), false);
+    assert.deepEqual(acp.ofKind('plan').at(-1)?.entries, [{ content: 'Write b.txt', priority: 'medium', status: 'pending' }]);
+
+    planAnswer = 'accept';
+    const done = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'again' }] });
+    assert.equal(done.stopReason, 'end_turn');
+    assert.equal(readFileSync(path.join(cwd, 'b.txt'), 'utf8'), 'beta\n');
+    assert.deepEqual(acp.ofKind('current_mode_update').map((u) => u.currentModeId), ['plan', 'interactive']);
+    assert.deepEqual(acp.ofKind('plan').at(-1)?.entries.map((e) => e.status), ['completed']);
+    assert.match(acp.agentText(), /Done: b\.txt/);
   });
 });
