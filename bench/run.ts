@@ -6,6 +6,7 @@ import { startOpenAIStub, type RecordedRequest, type StubReply } from '../test/s
 import { CLI, makeWorkspace, startRuntime } from '../test/helpers/runtime-process';
 import { runBatchBench } from './batch-bench';
 import { runSessionsBench } from './sessions-bench';
+import { runParallelBench } from './parallel-bench';
 import { measure, median, medianOf } from './measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -114,6 +115,8 @@ async function main() {
   await runBatchBench();
   console.log('');
   await runSessionsBench();
+  console.log('');
+  await runParallelBench();
 
   const sdkBench = path.join(__dirname, 'sdk-bench.ts');
   if (existsSync(sdkBench)) {
