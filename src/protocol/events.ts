@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
 import { EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';
-import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionScope, PlanStep, RunStatus, TurnEndReason } from './records';
+import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionChoice, PermissionScope, PlanStep, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
 const base = { sessionId: z.string() };
@@ -77,7 +77,7 @@ export const PermissionRequestEvent = z.object({
   paths: z.array(z.string()).optional(),
   /** The rule(s) an `always` or `session` answer would store, e.g. `Bash(npm run test:*)`. */
   suggestedRules: z.array(z.string()),
-  choices: z.array(z.enum(['once', 'session', 'always', 'deny', 'alternative'])),
+  choices: z.array(PermissionChoice),
 });
 export const PermissionResolvedEvent = z.object({
   type: z.literal('permission_resolved'),
@@ -274,12 +274,12 @@ export const AgentEvent = z.discriminatedUnion('type', [
   AutomodeIterationEvent,
   AutomodeCompleteEvent,
   AutomodeErrorEvent,
-  HookRunEvent,
-  YoloChangedEvent,
-  RateLimitedEvent,
   PlanUpdateEvent,
   PlanProposedEvent,
   ReflectionEvent,
+  HookRunEvent,
+  YoloChangedEvent,
+  RateLimitedEvent,
 ]);
 export type AgentEvent = z.infer<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
-export const PermissionMode = z.enum(['interactive', 'restricted', 'unrestricted']);
+/** The model providers (spec 000 §2.4): the one list the config, the CLI, the SDK and the editor derive theirs from. */
+export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
+export const ProviderId = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof ProviderId>;
+
+export const PERMISSION_MODES = ['interactive', 'restricted', 'unrestricted'] as const;
+export const PermissionMode = z.enum(PERMISSION_MODES);
+
+/** What a permission card may offer: allow once, for the session, always (saves a rule), deny, or deny with an alternative. */
+export const PermissionChoice = z.enum(['once', 'session', 'always', 'deny', 'alternative']);
+export type PermissionChoice = z.infer<typeof PermissionChoice>;
+/** The choices when no rule can be suggested (nothing to remember for the session or save). */
+export const PERMISSION_CHOICES_WITHOUT_RULE: readonly PermissionChoice[] = ['once', 'deny', 'alternative'];
 
 /**
  * The command sandbox (`sandbox.mode`, `sandbox.network` settings) and whether this machine can run it. `reason` says
@@ -14,18 +26,6 @@ export const SandboxState = z.object({
 });
 export type SandboxState = z.infer<typeof SandboxState>;
 export type PermissionMode = z.infer<typeof PermissionMode>;
-
-export const PermissionScope = z.enum(['once', 'session', 'always']);
-export type PermissionScope = z.infer<typeof PermissionScope>;
-
-export const DirectoryAccessScope = z.enum(['once', 'session']);
-export type DirectoryAccessScope = z.infer<typeof DirectoryAccessScope>;
-
-export const RunStatus = z.enum(['completed', 'aborted', 'stopped', 'error']);
-export type RunStatus = z.infer<typeof RunStatus>;
-
-export const TurnEndReason = z.enum(['tool_use', 'completed', 'stop_condition', 'aborted', 'max_iterations', 'error']);
-export type TurnEndReason = z.infer<typeof TurnEndReason>;
 
 /** The run loop strategies (`--loop-type`, config `loopType`, SDK `loopType`); `react` is the default. */
 export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
@@ -43,6 +43,18 @@ export const PlanStep = z.object({
   note: z.string().optional(),
 });
 export type PlanStep = z.infer<typeof PlanStep>;
+
+export const PermissionScope = z.enum(['once', 'session', 'always']);
+export type PermissionScope = z.infer<typeof PermissionScope>;
+
+export const DirectoryAccessScope = z.enum(['once', 'session']);
+export type DirectoryAccessScope = z.infer<typeof DirectoryAccessScope>;
+
+export const RunStatus = z.enum(['completed', 'aborted', 'stopped', 'error']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const TurnEndReason = z.enum(['tool_use', 'completed', 'stop_condition', 'aborted', 'max_iterations', 'error']);
+export type TurnEndReason = z.infer<typeof TurnEndReason>;
 
 export const AgentStep = z.object({
   stepNumber: z.number().int().positive(),
@@ -147,6 +159,8 @@ export const PendingPermission = z.object({
   requestId: z.string(),
   tool: z.string(),
   description: z.string(),
+  /** What the host may offer, as in the `permission_request` event. */
+  choices: z.array(PermissionChoice),
   acknowledged: z.boolean(),
 });
 export const PendingDirectoryAccess = z.object({

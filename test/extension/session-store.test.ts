@@ -44,7 +44,7 @@ describe('extension session store (panel snapshot)', () => {
     store.permissions.get('q1')!.acknowledged = true;
     const init = store.initMessage();
     assert.ok(init.type === 'init');
-    assert.deepEqual(init.pendingPermissions, [{ requestId: 'q1', tool: 'run_command', description: 'Run: ls', acknowledged: true }]);
+    assert.deepEqual(init.pendingPermissions, [{ requestId: 'q1', tool: 'run_command', description: 'Run: ls', choices: ['once', 'deny'], acknowledged: true }]);
     assert.equal(init.pendingDirectoryAccess?.[0]?.path, '/etc');
     feed(store, [{ type: 'agent_end', sessionId: s, runId: 'r1', status: 'aborted', text: '' }]);
     assert.equal(store.permissions.size, 0);

@@ -200,7 +200,7 @@ describe('transcript reducer', () => {
     const m = createTranscript();
     applyEvent(m, { type: 'permission_request', ...ids, requestId: 'q1', toolCallId: 'k', tool: 'bash', description: 'd', suggestedRules: [], choices: ['once'] });
     mergePending(m, {
-      permissions: [{ requestId: 'q1', tool: 'bash', description: 'd', acknowledged: true }, { requestId: 'q2', tool: 'write', description: 'w', acknowledged: false }],
+      permissions: [{ requestId: 'q1', tool: 'bash', description: 'd', choices: ['once'], acknowledged: true }, { requestId: 'q2', tool: 'write', description: 'w', choices: ['once', 'deny'], acknowledged: false }],
       directories: [{ requestId: 'd1', path: '/tmp', reason: 'r', acknowledged: false }],
       batch: { batchId: 'b9', runId: 'r1', status: 'pending', files: [] },
     });

@@ -7,7 +7,7 @@
 import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
-import type { ChangeBatch, ChangeResult } from '../../protocol/records';
+import type { ChangeBatch, ChangeResult, PermissionChoice } from '../../protocol/records';
 import type { ContextChip, ContextUsage, PanelState, RuntimeStatus, ToWebviewInput, TranscriptItem } from '../../shared/chat/messages';
 import type { TranscriptModel } from '../../shared/chat/model/transcriptReducer';
 import { shownModel } from '../models/model-items';
@@ -25,7 +25,7 @@ interface PendingRequest {
   requestId: string;
   acknowledged: boolean;
 }
-export type PendingPermissionEntry = PendingRequest & { tool: string; description: string; command?: string; paths?: string[]; choices: string[] };
+export type PendingPermissionEntry = PendingRequest & { tool: string; description: string; command?: string; paths?: string[]; choices: PermissionChoice[] };
 export type PendingDirectoryEntry = PendingRequest & { path: string; reason: string };
 
 export class SessionStore {
@@ -153,7 +153,7 @@ export class SessionStore {
     this.permissions.clear();
     for (const p of s.pendingPermissions) {
       const known = perms.get(p.requestId);
-      this.permissions.set(p.requestId, { ...(known ?? { choices: ['once', 'session', 'always', 'deny', 'alternative'] }), ...p, acknowledged: p.acknowledged || keepAck(p.requestId, perms) });
+      this.permissions.set(p.requestId, { ...(known ?? {}), ...p, acknowledged: p.acknowledged || keepAck(p.requestId, perms) });
     }
     const dirs = new Map(this.directories);
     this.directories.clear();
@@ -184,7 +184,7 @@ export class SessionStore {
       items: this.transcript.items,
       state: this.state,
       runtime: this.runtime,
-      pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, acknowledged: p.acknowledged })),
+      pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, choices: p.choices, acknowledged: p.acknowledged })),
       pendingDirectoryAccess: [...this.directories.values()].map((d) => ({ requestId: d.requestId, path: d.path, reason: d.reason, acknowledged: d.acknowledged })),
       pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: reducer().toBatchFiles(batch) } : null,
       context: this.context,

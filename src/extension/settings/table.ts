@@ -5,8 +5,11 @@
  * Pure data: no `vscode` import.
  */
 
-export const PROVIDERS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+import { PROVIDER_IDS, type ProviderId } from '../../protocol/records';
+
+/** The providers, in the protocol's order (one list for the runtime, the SDK and the editor). */
+export const PROVIDERS = PROVIDER_IDS;
+export type ProviderName = ProviderId;
 
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
   serviceai: 'Hosted service',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
-import type { ChangeDecision, HistoryMessage, LoopType, PermissionMode } from '../../protocol/records';
+import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
@@ -31,6 +31,7 @@ import type { RunOutcome, RunRequest } from './react-loop';
 import { runLoop } from './loops';
 import { PLAN_MODE_PROMPT, planModeSpecs, submitPlanTool, type ProposedPlan } from './loops/plan-mode';
 import { effectiveSelection, type Selection } from './selection';
+import type { ModelProvider } from '../providers/types';
 import { buildSystemPrompt } from './system-prompt';
 
 const summarizeOrNull = (b: StoredBatch | null) => (b ? summarizeBatch(b) : null);
@@ -59,6 +60,8 @@ export interface SessionOptions {
   writesReviewedLater?: boolean;
   /** How tools read and write files in `cwd` instead of the batch or disk default (ACP: through the client's editor). */
   files?: (cwd: string, emit: (draft: EventDraft) => void) => WorkspaceFiles;
+  /** Builds the model provider for a run (default: from the config); in-process tests pass a scripted provider. */
+  providerFactory?: (config: Config, selection: Selection) => ModelProvider;
 }
 
 export interface ActiveRun {
@@ -296,7 +299,7 @@ export class Session {
           skills: this.opts.skills ?? [],
           ...(this.opts.home ? { home: this.opts.home } : {}),
         }),
-        provider: reportingRateLimits(createProvider(this.config, this.selection), req.runId, (d) => this.emit(d)),
+        provider: reportingRateLimits(this.newProvider(), req.runId, (d) => this.emit(d)),
         toolSpecs: planMode ? planModeSpecs(allSpecs, tools) : allSpecs,
         tools: {
           cwd: this.cwd,
@@ -532,6 +535,7 @@ export class Session {
         requestId: p.requestId,
         tool: String(p.info.tool),
         description: String(p.info.description),
+        choices: Array.isArray(p.info.choices) ? (p.info.choices as PermissionChoice[]) : [...PERMISSION_CHOICES_WITHOUT_RULE],
         acknowledged: p.acknowledged,
       })),
       pendingDirectoryAccess: this.pending.list('directory').map((p) => ({
@@ -545,13 +549,17 @@ export class Session {
     };
   }
 
+  private newProvider(): ModelProvider {
+    return (this.opts.providerFactory ?? createProvider)(this.config, this.selection);
+  }
+
   /**
    * `/compact`: summarises the whole conversation now (between runs). Answers false when there is nothing new to
    * summarise; a provider failure throws.
    */
   async compactNow(signal: AbortSignal = new AbortController().signal): Promise<boolean> {
     if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `wait for run ${this.active.runId} to end before compacting`);
-    const provider = createProvider(this.config, this.selection);
+    const provider = this.newProvider();
     const result = await this.compactor.compact({ history: this.history, provider, fixedChars: 0, signal }, false);
     if (!result) return false;
     const { messagesBefore, messagesAfter, tokensBefore, tokensAfter } = result;

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { PermissionMode } from '../../protocol';
+import { PERMISSION_CHOICES_WITHOUT_RULE, PermissionChoice, type PermissionMode } from '../../protocol';
 import type { DirectoryGrants } from '../permissions/directory-grants';
 import type { PermissionPolicy } from '../permissions/policy';
 import { canonicalTool } from '../permissions/rule-matching';
@@ -233,6 +233,7 @@ async function ensurePermission(
   }
   const requestId = newId('perm');
   const base = { runId: scope.runId, turnId: scope.turnId, requestId };
+  const choices = verdict.suggestedRules.length > 0 ? [...PermissionChoice.options] : [...PERMISSION_CHOICES_WITHOUT_RULE];
   deps.emit({
     type: 'permission_request',
     ...base,
@@ -242,13 +243,13 @@ async function ensurePermission(
     ...(target.command !== undefined ? { command: target.command } : {}),
     ...(target.paths ? { paths: target.paths.map((p) => resolveToolPath(deps.cwd, p).relative) } : {}),
     suggestedRules: verdict.suggestedRules,
-    choices: verdict.suggestedRules.length > 0 ? ['once', 'session', 'always', 'deny', 'alternative'] : ['once', 'deny', 'alternative'],
+    choices,
   });
   try {
     answer = await deps.pending.wait<PermissionAnswer>(
       requestId,
       'permission',
-      { tool: tool.name, description: target.description },
+      { tool: tool.name, description: target.description, choices },
       scope.signal,
     );
   } catch (e) {

@@ -15,8 +15,9 @@ import { HooksSettingsSchema } from '../hooks/config';
 import { SANDBOX_MODES } from '../sandbox/modes';
 import { ENV_NAME_GLOB } from '../secrets/command-env';
 
-export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import { PERMISSION_MODES, PROVIDER_IDS, type ProviderId } from '../../protocol/records';
+
+export { PERMISSION_MODES, PROVIDER_IDS, type ProviderId };
 
 /** Loop strategies (defined once in the protocol); `react` is the default. */
 export { LOOP_TYPES };
@@ -24,7 +25,6 @@ export const DEFAULT_LOOP_TYPE = 'react';
 
 export const SERVICEAI_REASONING = ['medium', 'high', 'xhigh'] as const;
 export const CLOUDHUB_AUTH_METHODS = ['api-key', 'entra-id', 'managed-identity'] as const;
-export const PERMISSION_MODES = ['interactive', 'restricted', 'unrestricted'] as const;
 
 /** Keys whose values are secrets: masked when shown, never read from the project file in bare mode. */
 export const SECRET_KEYS = ['apiKey', 'clientSecret'] as const;

@@ -1,5 +1,5 @@
 /** Parses `provider/model` selectors (`/model serviceai/fantail`, `--model ggufserver/qwen`) and bare model ids. */
-import { ProviderIds, type ProviderId } from './types';
+import { PROVIDER_IDS, type ProviderId } from '../../protocol/records';
 
 export interface ModelSelector {
   provider?: ProviderId;
@@ -7,7 +7,7 @@ export interface ModelSelector {
 }
 
 export function isProviderId(value: string): value is ProviderId {
-  return (ProviderIds as readonly string[]).includes(value);
+  return (PROVIDER_IDS as readonly string[]).includes(value);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { EventErrorCode, HistoryMessage, ResponseFormat } from '../../protocol';
 
-export const ProviderIds = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
-export type ProviderId = (typeof ProviderIds)[number];
+import type { ProviderId } from '../../protocol/records';
+
+export type { ProviderId };
 
 /** A tool as offered to the model: name, description and JSON schema of its arguments. */
 export interface ChatToolSpec {
@@ -10,16 +11,16 @@ export interface ChatToolSpec {
   parameters: Record<string, unknown>;
 }
 
-export interface ChatRequest {
 /** Which tool the model must call: a named one (`submit_plan`), or none at all. */
 export type ChatToolChoice = { name: string } | 'none';
 
+export interface ChatRequest {
   /** Full conversation, system prompt first. */
   messages: HistoryMessage[];
   tools: ChatToolSpec[];
-  responseFormat?: ResponseFormat;
   /** Forces a tool call (providers whose wire has no such field ignore it; the loop checks what came back). */
   toolChoice?: ChatToolChoice;
+  responseFormat?: ResponseFormat;
   signal: AbortSignal;
   /** Told each time the provider throttles the request (HTTP 429), before the wait (see retry.ts). */
   onRateLimited?: (info: RateLimitInfo) => void;

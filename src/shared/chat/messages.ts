@@ -7,7 +7,7 @@
 import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import { AgentEvent } from '../../protocol/events';
-import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionMode } from '../../protocol/records';
+import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';
@@ -117,7 +117,8 @@ export type ToWebviewOf<T extends ToWebview['type']> = Extract<ToWebview, { type
 
 // ---------------------------------------------------------------- webview → extension
 
-export const PermissionDecisionChoice = z.enum(['once', 'session', 'always', 'deny']);
+/** A button's answer: every permission choice but `alternative` (which is sent with its text). */
+export const PermissionDecisionChoice = PermissionChoice.exclude(['alternative']);
 export type PermissionDecisionChoice = z.infer<typeof PermissionDecisionChoice>;
 
 export const FromWebviewMessages = {

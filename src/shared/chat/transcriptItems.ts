@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EventErrorCodes } from '../../protocol/errors';
-import { ChangeKind, ChangeResult, PromptContext } from '../../protocol/records';
+import { ChangeKind, ChangeResult, PermissionChoice, PromptContext } from '../../protocol/records';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
 export const ContextChip = PromptContext.extend({
@@ -70,7 +70,6 @@ export const ToolItem = z.object({
   change: ToolChange.optional(),
 });
 
-export const PermissionChoice = z.enum(['once', 'session', 'always', 'deny', 'alternative']);
 export const PermissionItem = z.object({
   kind: z.literal('permission'),
   id: z.string(),
