@@ -111,4 +111,19 @@ describe('agentcli --acp: plan mode', () => {
     assert.deepEqual(acp.ofKind('plan').at(-1)?.entries.map((e) => e.status), ['completed']);
     assert.match(acp.agentText(), /Done: b\.txt/);
   });
+
+  it('the plan-and-execute loop streams its plan as plan entries', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'alpha\n' }, stub.origin, { loopType: 'plan-and-execute' });
+    const plan = { toolCalls: [{ name: 'submit_plan', arguments: { steps: [{ title: 'Read a.txt' }, { title: 'Report' }] } }] };
+    stub.enqueue(plan, { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'a.txt holds alpha' }, { text: 'reported' }, { text: 'Summary: alpha' });
+    acp = await startAcp();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'what is in a.txt?' }] });
+    assert.equal(res.stopReason, 'end_turn');
+    const plans = acp.ofKind('plan').map((p) => p.entries.map((e) => e.status).join(','));
+    assert.equal(plans[0], 'pending,pending');
+    assert.ok(plans.includes('in_progress,pending'), plans.join(' | '));
+    assert.equal(plans.at(-1), 'completed,completed');
+    assert.match(acp.agentText(), /Summary: alpha/);
+  });
 });
