@@ -99,4 +99,20 @@ describe('loop strategy plan-and-execute (real runtime, stub model)', () => {
     const state = await rt.request('getState', {});
     assert.equal(state.status, 'idle');
   });
+
+  it('an abort during a step ends the run as aborted: the step fails and no summary is asked for', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin, { loopType: 'plan-and-execute' });
+    const unique = `${process.pid % 1000}${Date.now() % 100000}`;
+    t.stub.enqueue(plan('Wait', 'Then more'), { toolCalls: [{ name: 'run_command', arguments: { command: `sleep 40.${unique}` } }] });
+    const rt = await t.start(cwd, { args: ['--yolo'] });
+    const { runId } = await rt.request('prompt', { message: 'wait' });
+    await rt.waitForEvent('tool_start');
+    await rt.request('abort', {});
+    const end = await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+    assert.equal(end.status, 'aborted');
+    const last = updates(rt.events).at(-1)!;
+    assert.deepEqual([last.change, last.stepIndex, last.steps[0]!.note], ['step_failed', 0, 'aborted by the user']);
+    assert.equal(chats().length, 2, 'no request after the abort');
+    assert.equal((await rt.request('getState', {})).status, 'idle');
+  });
 });

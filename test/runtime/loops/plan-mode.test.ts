@@ -74,4 +74,20 @@ describe('plan mode (real runtime, stub model)', () => {
     assert.match(toolEnd.error ?? '', /unknown tool|plan mode/);
     await assert.rejects(rt.request('respondToPlan', { planId: 'plan_x', decision: 'revise' }), /note/);
   });
+
+  it('an accepted plan runs its steps with the session strategy (parallel: the calls of a step overlap)', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin, { loopType: 'parallel' });
+    const cmd = (command: string, id: string) => ({ name: 'run_command', arguments: { command }, id });
+    t.stub.enqueue(submit('Two naps'), { toolCalls: [cmd('sleep 0.5; echo a', 'n1'), cmd('sleep 0.5; echo b', 'n2')] }, { text: 'napped' }, { text: 'Done' });
+    const rt = await t.start(cwd, { args: ['--yolo'] });
+    await rt.request('setPlanMode', { enabled: true });
+    const first = await rt.request('prompt', { message: 'nap' });
+    const proposed = await rt.waitForEvent('plan_proposed', (e) => e.runId === first.runId);
+    await rt.waitForEvent('agent_end', (e) => e.runId === first.runId);
+    const { runId } = await rt.request('respondToPlan', { planId: proposed.planId, decision: 'accept' });
+    const end = await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+    assert.equal(end.status, 'completed');
+    const tools = rt.events.flatMap((e) => (e.runId === runId && (e.type === 'tool_start' || e.type === 'tool_end') ? [e.type] : []));
+    assert.deepEqual(tools, ['tool_start', 'tool_start', 'tool_end', 'tool_end']);
+  });
 });

@@ -21,17 +21,23 @@ export interface LoopChoice {
 }
 
 export function runLoop(req: RunRequest, deps: LoopDeps, choice: LoopChoice): Promise<RunOutcome> {
-  if (choice.acceptedPlan) return runAcceptedPlan(req, deps, choice.acceptedPlan.steps, choice.acceptedPlan.planId);
+  // An accepted plan runs step by step; each step's sub-loop follows the strategy (parallel calls, reflexion).
+  if (choice.acceptedPlan) return runAcceptedPlan(req, withStrategy(deps, choice), choice.acceptedPlan.steps, choice.acceptedPlan.planId);
   // Plan mode plans, whatever the strategy: the strategy applies to the accepted plan's run and later runs.
   if (choice.planMode) return runReactLoop(req, { ...deps, afterStep: planModeAfterStep() });
+  if (choice.loopType === 'plan-and-execute') return runPlanAndExecute(req, deps);
+  return runReactLoop(req, withStrategy(deps, choice));
+}
+
+/** The react loop's deps for a strategy: `parallel` runs a message's calls at once, `reflexion` critiques failed steps. */
+function withStrategy(deps: LoopDeps, choice: LoopChoice): LoopDeps {
   switch (choice.loopType) {
-    case 'plan-and-execute':
-      return runPlanAndExecute(req, deps);
     case 'parallel':
-      return runReactLoop(req, { ...deps, runCalls: parallelCallRunner() });
+      return { ...deps, runCalls: parallelCallRunner() };
     case 'reflexion':
-      return runReactLoop(req, { ...deps, afterStep: reflexionHook(deps, choice.reflexionMaxRetries) });
+      return { ...deps, afterStep: reflexionHook(deps, choice.reflexionMaxRetries) };
+    case 'plan-and-execute':
     case 'react':
-      return runReactLoop(req, deps);
+      return deps;
   }
 }
