@@ -50,6 +50,8 @@ interface ActiveAutomode {
   cancelRequested: boolean;
   shutdown: boolean;
   completeSummary?: string;
+  /** The run of the iteration under way (cancel aborts that one, never a prompt the host sent between iterations). */
+  currentRunId?: string;
   wake?: () => void;
   finished: Promise<AutomodeResult>;
   skipped: string[];
@@ -177,10 +179,14 @@ export class AutomodeController {
     const run = this.run;
     if (run && this.active) {
       run.cancelRequested = true;
-      run.target.abort();
+      this.abortIteration(run);
       run.wake?.();
     }
     return this.status();
+  }
+
+  private abortIteration(run: ActiveAutomode): void {
+    if (run.currentRunId !== undefined && run.target.running?.runId === run.currentRunId) run.target.abort();
   }
 
   /** The runtime is ending: the run stops where it is (its worktree and branch stay) and is saved as cancelled. */
@@ -189,7 +195,7 @@ export class AutomodeController {
     if (!run || !this.active) return;
     run.shutdown = true;
     run.cancelRequested = true;
-    run.target.abort();
+    this.abortIteration(run);
     run.wake?.();
     this.end(run, 'cancelled', {
       summary: 'cancelled',
@@ -322,6 +328,7 @@ export class AutomodeController {
     target.listeners.add(listener);
     try {
       const active = target.startRun({ message: iterationPrompt(run.status.goal ?? '', iteration, run.status.maxIterations, last) });
+      run.currentRunId = active.runId;
       recorder = new IterationRecorder(iteration, active.runId);
       for (const e of early) recorder.observe(e);
       run.iterations.push(recorder.entry);
