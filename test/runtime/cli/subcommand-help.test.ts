@@ -10,6 +10,7 @@ describe('agentcli <subcommand> --help', () => {
   afterEach(() => t.cleanup());
 
   const cases: Array<[string[], RegExp]> = [
+    [['auto', '--help'], /^Usage: agentcli auto /],
     [['config', '--help'], /^Usage: agentcli config /],
     [['config', 'get', '-h'], /^Usage: agentcli config /],
     [['decide', '--help'], /^Usage: agentcli decide /],
