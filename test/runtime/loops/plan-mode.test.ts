@@ -87,7 +87,7 @@ describe('plan mode (real runtime, stub model)', () => {
     const { runId } = await rt.request('respondToPlan', { planId: proposed.planId, decision: 'accept' });
     const end = await rt.waitForEvent('agent_end', (e) => e.runId === runId);
     assert.equal(end.status, 'completed');
-    const tools = rt.events.flatMap((e) => (e.runId === runId && (e.type === 'tool_start' || e.type === 'tool_end') ? [e.type] : []));
+    const tools = rt.events.flatMap((e) => ((e.type === 'tool_start' || e.type === 'tool_end') && e.runId === runId ? [e.type] : []));
     assert.deepEqual(tools, ['tool_start', 'tool_start', 'tool_end', 'tool_end']);
   });
 });
