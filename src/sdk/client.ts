@@ -22,6 +22,7 @@ import { planLaunch } from './launch';
 import { openRun, type PromptHandle, type PromptOptions, type PromptResult } from './prompt-run';
 import { RpcChannel, type Tracer } from './rpc-channel';
 import { RuntimeProcess, type ExitInfo } from './runtime-process';
+import type { RuntimeTransport } from './runtime-transport';
 
 export type { PromptOptions, PromptResult, PromptHandle } from './prompt-run';
 export type { ExitInfo } from './runtime-process';
@@ -81,6 +82,11 @@ export interface RuntimeClientOptions {
   apiKey?: string;
   /** Wait between the stop steps; default 2000 ms. */
   stopGraceMs?: number;
+  /**
+   * Connects to a runtime instead of spawning one (the launch options above are then unused): e.g. a runtime in this
+   * process over a pair of streams (the SDK's in-process tests), or one behind a socket.
+   */
+  transport?: () => Promise<RuntimeTransport>;
   onTrace?: (dir: 'send' | 'recv', msg: unknown) => void;
   /** Each line the runtime logs on stderr; with `debug` and no handler, lines go to this process's stderr. */
   onStderr?: (line: string) => void;
@@ -94,7 +100,7 @@ export class RuntimeClient {
   private readonly opts: RuntimeClientOptions;
   private systemPromptValue: string | undefined;
   private readonly appendedPrompts: string[] = [];
-  private proc: RuntimeProcess | undefined;
+  private proc: RuntimeTransport | undefined;
   private connection: MessageConnection | undefined;
   private rpc: RpcChannel | undefined;
   private init: InitializeResult | undefined;
@@ -143,7 +149,7 @@ export class RuntimeClient {
 
   /** Process id of the runtime subprocess once spawned. */
   get pid(): number | undefined {
-    return this.proc?.child.pid;
+    return this.proc?.pid;
   }
 
   get isRunning(): boolean {
@@ -414,10 +420,10 @@ export class RuntimeClient {
     });
     const onStderr =
       this.opts.onStderr ?? (this.opts.debug ? (line: string) => process.stderr.write(`[agentcli] ${line}\n`) : () => {});
-    const proc = await RuntimeProcess.spawn(plan, onStderr);
+    const proc: RuntimeTransport = this.opts.transport ? await this.opts.transport() : processTransport(await RuntimeProcess.spawn(plan, onStderr));
     this.proc = proc;
     const trace = this.tracer();
-    const connection = createNdjsonConnection(proc.child.stdout, proc.child.stdin, {
+    const connection = createNdjsonConnection(proc.stdout, proc.stdin, {
       onViolation: (v) => trace?.('recv', { violation: v }),
     });
     this.connection = connection;
@@ -486,4 +492,18 @@ export class RuntimeClient {
     // Let the exit handler fail pending calls and notify listeners before stop() resolves.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** The spawned runtime process as a transport. */
+function processTransport(proc: RuntimeProcess): RuntimeTransport {
+  return {
+    stdout: proc.child.stdout,
+    stdin: proc.child.stdin,
+    pid: proc.child.pid,
+    get hasExited() {
+      return proc.hasExited;
+    },
+    whenExited: () => proc.whenExited(),
+    stop: (graceMs) => proc.stop(graceMs),
+  };
 }

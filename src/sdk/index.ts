@@ -25,6 +25,7 @@ export {
   type RunResultLike,
   type ExitInfo,
 } from './client';
+export type { RuntimeTransport } from './runtime-transport';
 export * from './errors';
 export { SessionAttachError } from './saved-sessions';
 export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
