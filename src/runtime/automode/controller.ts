@@ -320,6 +320,8 @@ export class AutomodeController {
     const { target } = run;
     run.status.iteration = iteration;
     this.persist(run);
+    // A worktree's session follows the permission mode the host set (setPermissionMode, setYolo) from iteration to iteration.
+    if (target !== this.session && target.permissionMode !== this.session.permissionMode) target.setPermissionMode(this.session.permissionMode);
     target.extraTools = [createCompleteTaskTool((summary) => (run.completeSummary = summary))];
     const last = run.iterations.at(-1);
     let recorder: IterationRecorder | undefined;

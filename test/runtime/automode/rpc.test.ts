@@ -245,6 +245,32 @@ describe('runtime rpc: auto-mode', () => {
     assert.equal(statusOf(cwd), '');
   });
 
+  it('the worktree session asks through the user session, and follows a permission mode the host sets between iterations', async () => {
+    const cwd = makeWorkspace({ 'a.txt': 'a\n' }, t.stub.origin);
+    initRepo(cwd);
+    t.stub.enqueue(
+      { toolCalls: [{ name: 'run_command', arguments: { command: 'echo first > first.txt' } }] },
+      { text: 'first done' },
+      { toolCalls: [{ name: 'run_command', arguments: { command: 'echo second > second.txt' } }, { name: 'complete_task', arguments: { summary: 'both written' } }] },
+      { text: 'ok' },
+    );
+    const rt = await t.start(cwd); // interactive: the first command asks
+    await rt.request('startAutomode', { prompt: 'write two files', maxIterations: 2, useWorktree: true });
+    await rt.request('pauseAutomode', {});
+    const ask = await rt.waitForEvent('permission_request');
+    assert.equal((await rt.request('getState', {})).pendingPermissions[0]?.requestId, ask.requestId, 'the user session lists it');
+    await rt.request('permissionResponse', { requestId: ask.requestId, allowed: true, scope: 'once' });
+    await statusWhen(rt, (s) => s.state === 'paused');
+    await rt.request('setPermissionMode', { mode: 'unrestricted' });
+    await rt.request('resumeAutomode', {});
+    const done = await rt.waitForEvent('automode_complete');
+    assert.equal(done.reason, 'goal_met');
+    assert.equal(ofType(rt.events, 'permission_request').length, 1, 'the second command ran without asking');
+    const status = await rt.request('getAutomodeStatus', {});
+    assert.equal(gitIn(cwd, 'show', `${status.branch}:second.txt`), 'second\n');
+    assert.equal(statusOf(cwd), '');
+  });
+
   it('a session in a subfolder of the repository: the batch holds that folder\'s changes, relative to it', async () => {
     const repo = makeWorkspace({ 'pkg/a.txt': 'a\n', 'other/b.txt': 'b\n' });
     mkdirSync(path.join(repo, 'pkg', '.agentcli'), { recursive: true });
