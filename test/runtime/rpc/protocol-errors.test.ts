@@ -87,7 +87,7 @@ describe('runtime rpc: handshake', () => {
       assert.equal(init.protocolVersion, '1.0');
       assert.match(init.runtimeVersion, /^\d+\.\d+\.\d+/);
       assert.ok(init.capabilities.tools.includes('read_file'));
-      assert.deepEqual(init.capabilities.loopTypes, ['react']);
+      assert.deepEqual(init.capabilities.loopTypes, ['react', 'plan-and-execute', 'parallel', 'reflexion']);
     } finally {
       await rt.close();
     }
