@@ -62,7 +62,7 @@ export const historyCases: E2ECase[] = [
       await tool.waitFor({ timeout: 5000 });
       expect((await view.getByText(/could not be reopened/).count()) === 0, 'the panel says the last chat could not be reopened');
       await view.getByTestId('context-meter').waitFor({ timeout: 20000 });
-      await panelShot(ctx, '40-history-after-reload');
+      await panelShot(ctx, '50-history-after-reload');
     },
   },
   {
@@ -82,11 +82,11 @@ export const historyCases: E2ECase[] = [
       const current = historyRow(ctx, SECOND_PROMPT);
       expect((await current.innerText()).includes('current'), 'the open chat is not marked current');
       expect(/just now|min ago/.test(await older.innerText()) && (await older.innerText()).includes('ggufserver/stub-model'), `the row lacks age or model: ${await older.innerText()}`);
-      await shot(ctx, '41-history-list');
+      await shot(ctx, '51-history-list');
       await older.click();
       await view.getByText(FIRST_ANSWER).first().waitFor({ timeout: 20000 });
       await until(ctx, 'the second chat gone from the panel', async () => (await view.getByText(SECOND_ANSWER).count()) === 0);
-      await panelShot(ctx, '42-history-reopened');
+      await panelShot(ctx, '52-history-reopened');
 
       // The chat left behind can now be deleted (the open one has no delete button).
       const before = savedSessions(ctx).length;
@@ -98,7 +98,7 @@ export const historyCases: E2ECase[] = [
       await second.waitFor({ state: 'detached', timeout: 20000 });
       await waitFor('the deleted session file gone', () => savedSessions(ctx).length === before - 1);
       expect((await historyRow(ctx, FIRST_PROMPT).locator('.action-label[aria-label="Delete this chat"]').count()) === 0, 'the open chat can be deleted');
-      await shot(ctx, '43-history-after-delete');
+      await shot(ctx, '53-history-after-delete');
       await ctx.page.keyboard.press('Escape');
     },
   },
@@ -114,7 +114,7 @@ export const historyCases: E2ECase[] = [
       await runCommand(ctx.page, 'agentcli: Compact Conversation');
       await view.getByText(/Earlier messages were summarised/).first().waitFor({ timeout: 30000 });
       await until(ctx, 'the meter to update', async () => ((await meter.textContent()) ?? '') !== before);
-      await panelShot(ctx, '44-history-compacted');
+      await panelShot(ctx, '54-history-compacted');
     },
   },
   {
@@ -131,7 +131,7 @@ export const historyCases: E2ECase[] = [
       const view = chatView(ctx.page);
       await view.getByText('The last chat could not be reopened: its saved file cannot be read. This is a new chat.').first().waitFor({ timeout: 60000 });
       expect((await view.getByText(FIRST_ANSWER).count()) === 0, 'the unreadable chat is still shown');
-      await panelShot(ctx, '45-history-unreadable');
+      await panelShot(ctx, '55-history-unreadable');
     },
   },
 ];
