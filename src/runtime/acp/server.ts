@@ -53,21 +53,21 @@ export function initializeResponse(): InitializeResponse {
       loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
       mcpCapabilities: { http: true, sse: false },
-      sessionCapabilities: { list: {}, close: {} },
+      sessionCapabilities: { list: {}, close: {}, additionalDirectories: {} },
     },
     agentInfo: { name: 'agentcli', title: 'agentcli', version: RUNTIME_VERSION },
     authMethods: [],
   };
 }
 
-function checkCwd(cwd: string): string {
-  if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
+function checkFolder(dir: string, field: string): string {
+  if (!path.isAbsolute(dir)) throw RequestError.invalidParams(undefined, `${field} must be an absolute path (got "${dir}")`);
   try {
-    if (!statSync(cwd).isDirectory()) throw new Error('not a folder');
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
   } catch {
-    throw RequestError.invalidParams(undefined, `cwd ${cwd} is not an existing folder`);
+    throw RequestError.invalidParams(undefined, `${field}: ${dir} is not an existing folder`);
   }
-  return cwd;
+  return dir;
 }
 
 function mcpConfig(servers: McpServer[] | undefined): McpServersConfig {
@@ -88,14 +88,19 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
     if (!s) throw RequestError.invalidParams(undefined, `unknown session "${sessionId}": create one with session/new or load it with session/load`);
     return s;
   };
-  const open = (cwd: string, servers: McpServer[] | undefined, client: AgentContext): AcpSession => {
-    const mcp = mcpConfig(servers);
+  const open = (params: { cwd: string; mcpServers?: McpServer[]; additionalDirectories?: string[] }, client: AgentContext): AcpSession => {
+    const mcp = mcpConfig(params.mcpServers);
+    const roots = (params.additionalDirectories ?? []).map((d) => checkFolder(d, 'additionalDirectories'));
+    let s: AcpSession;
     try {
-      return new AcpSession(checkCwd(cwd), client, clientCaps, (dir, host, files) => opts.createSession(dir, host, files, mcp), opts.log);
+      s = new AcpSession(checkFolder(params.cwd, 'cwd'), client, clientCaps, (dir, host, files) => opts.createSession(dir, host, files, mcp), opts.log);
     } catch (e) {
       if (e instanceof RequestError) throw e;
       throw RequestError.invalidParams(undefined, (e as Error).message); // e.g. the folder's .agentcli/config.json is invalid
     }
+    // The client's extra roots are granted like a folder allowed for the session (writes and commands still ask).
+    for (const root of roots) s.session.grants.grantSession(root);
+    return s;
   };
 
   const app = agent({ name: 'agentcli' })
@@ -104,13 +109,13 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
       return initializeResponse();
     })
     .onRequest(methods.agent.session.new, ({ params, client }) => {
-      const s = open(params.cwd, params.mcpServers, client);
+      const s = open(params, client);
       sessions.set(s.id, s);
       return { sessionId: s.id, modes: modeState(s.session) };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
       if (sessions.has(params.sessionId)) throw RequestError.invalidRequest(undefined, `session "${params.sessionId}" is already open on this connection`);
-      const s = open(params.cwd, params.mcpServers, client);
+      const s = open(params, client);
       const out = s.session.attachSaved(params.sessionId);
       if (!out.attached) {
         s.session.end();

@@ -35,7 +35,7 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.deepEqual(acp.init.agentCapabilities?.promptCapabilities, { image: false, audio: false, embeddedContext: true });
     assert.equal(acp.init.agentCapabilities?.loadSession, true);
     assert.deepEqual(acp.init.agentCapabilities?.mcpCapabilities, { http: true, sse: false });
-    assert.deepEqual(acp.init.agentCapabilities?.sessionCapabilities, { list: {}, close: {} });
+    assert.deepEqual(acp.init.agentCapabilities?.sessionCapabilities, { list: {}, close: {}, additionalDirectories: {} });
   });
 
   it('session/new roots the session in its cwd, and a prompt streams to end_turn', async () => {

@@ -71,6 +71,22 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     assert.deepEqual(req.options.map((o) => o.optionId), ['once', 'session', 'deny']);
     assert.match(toolResults(stub, 1)[0]!, /notes from elsewhere/);
   });
+
+  it("the client's additional directories are readable without asking; a missing one is refused", async () => {
+    const outside = makeWorkspace({ 'notes.txt': 'notes from a second root\n' });
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read' });
+    const acp = await start();
+    await assert.rejects(
+      acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [], additionalDirectories: [path.join(outside, 'missing')] }),
+      /additionalDirectories: .*missing is not an existing folder/,
+    );
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [], additionalDirectories: [outside] });
+    const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'read the notes' }] });
+    assert.equal(res.stopReason, 'end_turn');
+    assert.equal(acp.permissionRequests.length, 0);
+    assert.match(toolResults(stub, 1)[0]!, /notes from a second root/);
+  });
 });
 
 describe('agentcli --acp: plan mode', () => {
