@@ -218,6 +218,14 @@ export const methods = {
       .refine((p) => p.allowed !== undefined || p.decision !== undefined || p.alternative !== undefined, {
         message: 'give one of allowed, decision or alternative',
         path: ['allowed'],
+      })
+      .refine((p) => p.allowed === undefined || p.decision === undefined || p.allowed === (p.decision === 'allow'), {
+        message: '"allowed" and "decision" disagree: give one of them (decision is the spelling of SDKs such as Python\'s)',
+        path: ['decision'],
+      })
+      .refine((p) => p.alternative === undefined || (p.allowed !== true && p.decision !== 'allow'), {
+        message: 'an alternative is a denial: leave out allowed: true / decision: "allow"',
+        path: ['alternative'],
       }),
     result: Ok,
   },
@@ -479,3 +487,12 @@ export type MethodName = keyof Methods;
 export type ParamsOf<M extends MethodName> = z.input<Methods[M]['params']>;
 export type ResultOf<M extends MethodName> = z.output<Methods[M]['result']>;
 export const methodNames = Object.keys(methods) as MethodName[];
+
+/**
+ * The one reading of a `permissionResponse`: `allowed` (TypeScript) or `decision` (the spelling of other SDKs), and an
+ * `alternative` is always a denial. The schema refuses answers where they disagree.
+ */
+export function permissionAllowed(p: { allowed?: boolean; decision?: 'allow' | 'deny'; alternative?: string }): boolean {
+  if (p.alternative !== undefined) return false;
+  return p.allowed ?? p.decision === 'allow';
+}

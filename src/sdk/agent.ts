@@ -216,11 +216,11 @@ export class Agent {
   }
 
   allowPermission(requestId: string, scope: PermissionScope = 'once') {
-    return this.client.permissionResponse({ requestId, decision: 'allow', allowed: true, scope });
+    return this.client.permissionResponse({ requestId, allowed: true, scope });
   }
 
   denyPermission(requestId: string, scope: PermissionScope = 'once') {
-    return this.client.permissionResponse({ requestId, decision: 'deny', allowed: false, scope });
+    return this.client.permissionResponse({ requestId, allowed: false, scope });
   }
 
   /** Denies the request and tells the model what to do instead. */
@@ -228,7 +228,7 @@ export class Agent {
     if (typeof alternative !== 'string' || alternative.trim() === '') {
       return Promise.reject(new InvalidArgumentError('alternative must be a non-empty instruction for the model'));
     }
-    return this.client.permissionResponse({ requestId, decision: 'deny', allowed: false, alternative });
+    return this.client.permissionResponse({ requestId, allowed: false, alternative });
   }
 
   /** Lets the tool reach the directory: `once` (default) for this access, `session` for the rest of the session. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { AgentEvent, isCompatibleProtocol, methods, RpcErrorCode } from '../../src/protocol';
+import { AgentEvent, isCompatibleProtocol, methods, permissionAllowed, RpcErrorCode } from '../../src/protocol';
 import { checkEnvelope, createNdjsonConnection, LineSplitter } from '../../src/protocol/transport';
 
 describe('protocol: line splitting', () => {
@@ -91,6 +91,12 @@ describe('protocol: schemas', () => {
     assert.equal(methods.setYolo.params.safeParse({ enabled: true, timeoutMinutes: 0 }).success, false);
     assert.equal(methods.setYolo.params.safeParse({ enabled: true, timeoutMinutes: 5 }).success, true);
     assert.equal(methods.permissionResponse.params.safeParse({ requestId: 'p' }).success, false);
+    // allowed (TypeScript) and decision (other SDKs' spelling) mean one thing: they may not disagree
+    assert.equal(methods.permissionResponse.params.safeParse({ requestId: 'p', allowed: true, decision: 'deny' }).success, false);
+    assert.equal(methods.permissionResponse.params.safeParse({ requestId: 'p', allowed: true, alternative: 'x' }).success, false);
+    assert.equal(permissionAllowed({ decision: 'allow' }), true);
+    assert.equal(permissionAllowed({ allowed: true }), true);
+    assert.equal(permissionAllowed({ alternative: 'do y' }), false);
     assert.equal(methods.respondToMcpInvocation.params.safeParse({ requestId: 'm', success: true, error: 'x' }).success, false);
     assert.equal(methods.respondToMcpInvocation.params.safeParse({ requestId: 'm', success: false, error: 'x' }).success, true);
   });

@@ -1,4 +1,4 @@
-import { isCompatibleProtocol, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type MethodName, type ParamsOf, type ResultOf } from '../../protocol';
+import { isCompatibleProtocol, permissionAllowed, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type MethodName, type ParamsOf, type ResultOf } from '../../protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../protocol/transport';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
@@ -113,7 +113,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
     },
     abort: () => session.abort(),
     permissionResponse: (p) => {
-      const allowed = p.alternative !== undefined ? false : (p.allowed ?? p.decision === 'allow');
+      const allowed = permissionAllowed(p);
       const answer = { allowed, scope: p.scope ?? 'once', ...(p.alternative ? { alternative: p.alternative } : {}) };
       if (!session.pending.answer(p.requestId, 'permission', answer)) unknownId('permission request', p.requestId);
       return ok;
