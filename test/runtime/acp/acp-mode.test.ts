@@ -255,6 +255,17 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     await second.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
   });
 
+  it('a run that fails answers the prompt with a JSON-RPC error carrying the reason', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ status: 401, errorBody: { error: { message: 'invalid api key' } } });
+    const acp = await start();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await assert.rejects(
+      acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] }),
+      (e: { code: number; message: string; data?: { code?: string } }) => e.code === -32603 && /401|api key|auth/i.test(e.message) && e.data?.code === 'auth_failed',
+    );
+  });
+
   it('a prompt to an unknown session and bad cwd are refused with a message', async () => {
     const acp = await start();
     await assert.rejects(acp.agent.request(methods.agent.session.prompt, { sessionId: 'nope', prompt: [{ type: 'text', text: 'x' }] }), /unknown session "nope"/);
