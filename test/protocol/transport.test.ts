@@ -74,9 +74,9 @@ describe('protocol: connection over NDJSON', () => {
 
 describe('protocol: schemas', () => {
   it('versions are compatible by major number', () => {
-    assert.equal(isCompatibleProtocol('1.0'), true);
-    assert.equal(isCompatibleProtocol('1.7'), true);
-    assert.equal(isCompatibleProtocol('2.0'), false);
+    assert.equal(isCompatibleProtocol('2.0'), true);
+    assert.equal(isCompatibleProtocol('2.7'), true);
+    assert.equal(isCompatibleProtocol('1.0'), false, 'batch events changed shape in 2.0');
     assert.equal(isCompatibleProtocol('one'), false);
   });
   it('events are discriminated on type and keep the spec field names', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { RpcErrorCode } from '../../../src/protocol';
+import { PROTOCOL_VERSION, RpcErrorCode } from '../../../src/protocol';
 import { CLI, makeWorkspace, startRuntime, testEnv } from '../../helpers/runtime-process';
 
 /** Sends raw lines and collects the response lines. */
@@ -36,7 +36,7 @@ async function rawExchange(lines: string[], expected: number): Promise<Array<Rec
 
 describe('runtime rpc: malformed input', () => {
   it('answers bad JSON, invalid requests, unknown methods and bad params with the right codes, and keeps running', async () => {
-    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '1.0' } });
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION } });
     const responses = await rawExchange(
       [
         '{not json',
@@ -69,7 +69,7 @@ describe('runtime rpc: malformed input', () => {
   it('rejects an oversized line with -32600 and keeps serving', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'prompt', params: { message: 'x'.repeat(17 * 1024 * 1024) } });
     const responses = await rawExchange(
-      [big, JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'initialize', params: { protocolVersion: '1.0' } })],
+      [big, JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION } })],
       2,
     );
     const err = responses.find((r) => r.id === null) as { error: { code: number; message: string } };
@@ -83,8 +83,8 @@ describe('runtime rpc: handshake', () => {
   it('returns protocol version, runtime version and capabilities', async () => {
     const rt = await startRuntime(makeWorkspace({}), { initialize: false });
     try {
-      const init = await rt.request('initialize', { protocolVersion: '1.0', clientInfo: { name: 'test', version: '0' } });
-      assert.equal(init.protocolVersion, '1.0');
+      const init = await rt.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientInfo: { name: 'test', version: '0' } });
+      assert.equal(init.protocolVersion, PROTOCOL_VERSION);
       assert.match(init.runtimeVersion, /^\d+\.\d+\.\d+/);
       assert.ok(init.capabilities.tools.includes('read_file'));
       assert.deepEqual(init.capabilities.loopTypes, ['react', 'plan-and-execute', 'parallel', 'reflexion']);
@@ -96,9 +96,9 @@ describe('runtime rpc: handshake', () => {
   it('refuses an incompatible protocol version with a clear error', async () => {
     const rt = await startRuntime(makeWorkspace({}), { initialize: false });
     try {
-      await assert.rejects(rt.request('initialize', { protocolVersion: '2.0' }), (e: { code: number; message: string }) => {
+      await assert.rejects(rt.request('initialize', { protocolVersion: '1.0' }), (e: { code: number; message: string }) => {
         assert.equal(e.code, RpcErrorCode.ProtocolVersionMismatch);
-        assert.match(e.message, /2\.0 is not compatible with this runtime's 1\.0/);
+        assert.match(e.message, /1\.0 is not compatible with this runtime's 2\.0/);
         return true;
       });
     } finally {
