@@ -1,106 +1,88 @@
 /**
- * The stub MCP server (mcp-stub-core.ts) over HTTP on 127.0.0.1, in the test's own process. Modes:
+ * The stub MCP server (mcp-stub-core.ts) over HTTP on 127.0.0.1, in the test's own process, with the library's server
+ * transports (one stub server per session). Modes:
  * - `json`: Streamable HTTP answering each POST with application/json;
- * - `sse`: Streamable HTTP answering each POST with a one-event text/event-stream;
- * - `legacy-sse`: the older HTTP+SSE transport (POST to the URL is refused with 405; GET opens the event stream whose
- *   `endpoint` event names where to POST, and answers travel on that stream).
- * A GET stream (Streamable HTTP) carries the server's notifications (tools/list_changed).
+ * - `sse`: Streamable HTTP answering each POST with a text/event-stream;
+ * - `legacy-sse`: the older HTTP+SSE transport only (a POST to the URL is refused with 405; GET opens the event stream
+ *   whose `endpoint` event names where to POST).
+ * Streamable HTTP's GET stream carries the server's own notifications (tools/list_changed).
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpStubCore, type Message } from './mcp-stub-core';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createStubServer, newStubState, type StubState } from './mcp-stub-core';
 
 export type McpHttpMode = 'json' | 'sse' | 'legacy-sse';
 
 export interface McpHttpStub {
   url: string;
-  core: McpStubCore;
+  state: StubState;
   /** Headers of every request received. */
   headers: http.IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => resolve(body));
-  });
-}
-
-const sseEvent = (event: string, data: string) => `event: ${event}\ndata: ${data}\n\n`;
-
 export async function startMcpHttpStub(mode: McpHttpMode): Promise<McpHttpStub> {
-  const streams = new Set<http.ServerResponse>();
-  const broadcast = (m: Message) => {
-    for (const s of streams) s.write(sseEvent('message', JSON.stringify(m)));
-  };
-  const core = new McpStubCore(broadcast);
+  const state = newStubState();
   const headers: http.IncomingHttpHeaders[] = [];
-  const sessionId = `stub-session-${process.pid}`;
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const legacy = new Map<string, SSEServerTransport>();
+
+  async function legacySse(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'GET' && url.pathname === '/mcp') {
+      const transport = new SSEServerTransport('/messages', res);
+      legacy.set(transport.sessionId, transport);
+      res.on('close', () => legacy.delete(transport.sessionId));
+      await createStubServer(state).connect(transport);
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/messages') {
+      const transport = legacy.get(url.searchParams.get('sessionId') ?? '');
+      if (!transport) return void res.writeHead(404).end('unknown session');
+      await transport.handlePostMessage(req, res);
+      return;
+    }
+    res.writeHead(405).end('method not allowed');
+  }
+
+  async function streamable(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    if (url.pathname !== '/mcp') return void res.writeHead(404).end();
+    const id = req.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (!transport) {
+      if (id !== undefined) return void res.writeHead(404).end('unknown session');
+      if (req.method !== 'POST') return void res.writeHead(400).end('no session');
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse: mode === 'json',
+        onsessioninitialized: (sid) => void sessions.set(sid, created),
+      });
+      created.onclose = () => void (created.sessionId && sessions.delete(created.sessionId));
+      await createStubServer(state).connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res);
+  }
 
   const server = http.createServer((req, res) => {
     headers.push(req.headers);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    void (async () => {
-      if (mode === 'legacy-sse') {
-        if (req.method === 'GET' && url.pathname === '/mcp') {
-          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-          res.write(sseEvent('endpoint', `/messages?sessionId=${sessionId}`));
-          streams.add(res);
-          req.on('close', () => streams.delete(res));
-          return;
-        }
-        if (req.method === 'POST' && url.pathname === '/messages') {
-          const message = JSON.parse(await readBody(req)) as Message;
-          res.writeHead(202).end('Accepted');
-          const answer = await core.handle(message);
-          if (answer) broadcast(answer);
-          return;
-        }
-        res.writeHead(405).end('method not allowed');
-        return;
-      }
-      if (url.pathname !== '/mcp') {
-        res.writeHead(404).end();
-        return;
-      }
-      if (req.method === 'GET') {
-        if (req.headers['mcp-session-id'] !== sessionId) return void res.writeHead(400).end('no session');
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        res.write(': stream open\n\n');
-        streams.add(res);
-        req.on('close', () => streams.delete(res));
-        return;
-      }
-      if (req.method === 'DELETE') return void res.writeHead(200).end();
-      if (req.method !== 'POST') return void res.writeHead(405).end();
-      const message = JSON.parse(await readBody(req)) as Message;
-      const isInit = message.method === 'initialize';
-      if (!isInit && req.headers['mcp-session-id'] !== sessionId) return void res.writeHead(400).end('missing or unknown mcp-session-id');
-      const answer = await core.handle(message);
-      const sessionHeader = isInit ? { 'mcp-session-id': sessionId } : {};
-      if (!answer) return void res.writeHead(202, sessionHeader).end();
-      if (mode === 'json') {
-        res.writeHead(200, { 'content-type': 'application/json', ...sessionHeader }).end(JSON.stringify(answer));
-      } else {
-        res.writeHead(200, { 'content-type': 'text/event-stream', ...sessionHeader });
-        res.end(sseEvent('message', JSON.stringify(answer)));
-      }
-    })();
+    (mode === 'legacy-sse' ? legacySse(req, res, url) : streamable(req, res, url)).catch((e: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(e));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    core,
+    state,
     headers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of streams) s.end();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([...sessions.values(), ...legacy.values()].map((t) => t.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

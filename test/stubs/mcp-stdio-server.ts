@@ -1,9 +1,10 @@
 /**
- * The stub MCP server (mcp-stub-core.ts) over stdio: one JSON-RPC message a line. `--crash` writes a few stderr lines
- * and exits with code 3 before answering anything (a server that fails to start); `--crash-after-call` exits during
- * the first tools/call (a server that dies). Run with: node --require <tsx/cjs> mcp-stdio-server.ts [flags]
+ * The stub MCP server (mcp-stub-core.ts) over the library's stdio transport. `--crash` writes a few stderr lines and
+ * exits with code 3 before answering anything (a server that fails to start); `--crash-after-call` exits with code 7
+ * during the first tools/call (a server that dies). Run with: node --require <tsx/cjs> mcp-stdio-server.ts [flags]
  */
-import { McpStubCore, type Message } from './mcp-stub-core';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createStubServer, newStubState } from './mcp-stub-core';
 
 const flags = new Set(process.argv.slice(2));
 
@@ -12,25 +13,13 @@ if (flags.has('--crash')) {
   process.exit(3);
 }
 
-const write = (m: Message) => process.stdout.write(`${JSON.stringify(m)}\n`);
-const core = new McpStubCore(write);
-process.stderr.write('stub: ready on stdio\n');
-
-let buffer = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk: string) => {
-  buffer += chunk;
-  let nl: number;
-  while ((nl = buffer.indexOf('\n')) !== -1) {
-    const line = buffer.slice(0, nl);
-    buffer = buffer.slice(nl + 1);
-    if (line.trim() === '') continue;
-    const message = JSON.parse(line) as Message;
-    if (flags.has('--crash-after-call') && message.method === 'tools/call') {
-      process.stderr.write('stub: segfault while calling a tool\n');
-      process.exit(7);
-    }
-    void core.handle(message).then((answer) => answer && write(answer));
-  }
+const server = createStubServer(newStubState(), {
+  beforeCall: () => {
+    if (!flags.has('--crash-after-call')) return;
+    process.stderr.write('stub: segfault while calling a tool\n');
+    process.exit(7);
+  },
 });
+process.stderr.write('stub: ready on stdio\n');
+void server.connect(new StdioServerTransport());
 process.stdin.on('end', () => process.exit(0));

@@ -1,13 +1,14 @@
 /**
- * One connection to one MCP server: the initialize handshake, the server's tool list (all pages), tool calls, and the
- * `notifications/tools/list_changed` notification.
+ * One connection to one MCP server through the MCP library's `Client`: the handshake, the server's tool list (every
+ * page), tool calls with a timeout and cancellation, and `notifications/tools/list_changed`. Library errors are turned
+ * into this runtime's: a timeout, a connection that is gone (restart the server), or the server's own error.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { RUNTIME_VERSION } from '../version';
-import { JsonRpcPeer, McpRequestError } from './json-rpc-peer';
-import type { McpTransport } from './transport';
+import type { OpenedTransport } from './sdk-transports';
 
-/** Protocol versions this client speaks, newest first (the first is asked for). */
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'] as const;
 /** The most tool-list pages read from one server (a server paging forever must not hang the connection). */
 const MAX_TOOL_PAGES = 50;
 
@@ -23,71 +24,78 @@ export interface CallResult {
   structuredContent?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A call that got no answer in time (the server was told to cancel it). */
+export class McpTimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} got no answer within ${ms} ms`);
+    this.name = 'McpTimeoutError';
+  }
+}
+
+/** The connection is gone (the process exited, the HTTP server went away or ended the session): restart it. */
+export class McpConnectionLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McpConnectionLostError';
+  }
+}
 
 export class McpClient {
-  private readonly peer: JsonRpcPeer;
-  serverName = '';
-  serverVersion = '';
-  protocolVersion = '';
+  private readonly client = new Client({ name: 'agentcli', version: RUNTIME_VERSION }, { capabilities: {} });
   private toolsChangedHandler: () => void = () => undefined;
+  private closed = false;
 
-  constructor(readonly transport: McpTransport) {
-    this.peer = new JsonRpcPeer((m) => transport.send(m));
-    this.peer.onNotification('notifications/tools/list_changed', () => this.toolsChangedHandler());
+  constructor(readonly opened: OpenedTransport) {
+    this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChangedHandler());
+    this.client.onerror = (e) => opened.noteError(e);
+  }
+
+  get serverName(): string {
+    return this.client.getServerVersion()?.name ?? '';
   }
 
   onToolsChanged(handler: () => void): void {
     this.toolsChangedHandler = handler;
   }
 
-  /** Starts the transport and completes the handshake; `onClose` hears of a connection that ends later. */
+  /** The handshake; `onClose` hears of a connection that ends later (not of one closed by `close`). */
   async connect(timeoutMs: number, onClose: (error: Error) => void): Promise<void> {
-    await this.transport.start(
-      (m) => this.peer.handle(m),
-      (e) => {
-        this.peer.close(e);
-        onClose(e);
-      },
-    );
-    const result = await this.peer.request(
-      'initialize',
-      { protocolVersion: SUPPORTED_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'agentcli', version: RUNTIME_VERSION } },
-      { timeoutMs },
-    );
-    if (!isObject(result) || typeof result.protocolVersion !== 'string') throw new Error('the server answered initialize without a protocolVersion');
-    if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(result.protocolVersion)) {
-      throw new Error(`the server speaks MCP ${result.protocolVersion}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`);
+    try {
+      await this.client.connect(this.opened.transport, { timeout: timeoutMs });
+    } catch (e) {
+      throw this.translate(e, 'the handshake (initialize)', timeoutMs);
     }
-    this.protocolVersion = result.protocolVersion;
-    const info = isObject(result.serverInfo) ? result.serverInfo : {};
-    this.serverName = typeof info.name === 'string' ? info.name : '';
-    this.serverVersion = typeof info.version === 'string' ? info.version : '';
-    const caps = isObject(result.capabilities) ? result.capabilities : {};
-    if (!isObject(caps.tools)) throw new Error('the server offers no tools (its initialize answer has no "tools" capability)');
-    this.transport.initialized?.(this.protocolVersion);
-    await this.peer.notify('notifications/initialized');
+    if (!this.client.getServerCapabilities()?.tools) throw new Error('the server offers no tools (its initialize answer has no "tools" capability)');
+    this.client.onclose = () => {
+      if (!this.closed) onClose(new McpConnectionLostError(this.opened.closeReason()));
+    };
   }
 
   async listTools(timeoutMs: number): Promise<ServerTool[]> {
     const tools: ServerTool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-      const result = await this.peer.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
-      if (!isObject(result) || !Array.isArray(result.tools)) throw new Error('the server answered tools/list without a "tools" array');
-      for (const t of result.tools) {
-        if (!isObject(t) || typeof t.name !== 'string') continue;
-        tools.push({ name: t.name, description: typeof t.description === 'string' ? t.description : '', inputSchema: t.inputSchema });
+      let result: Awaited<ReturnType<Client['listTools']>>;
+      try {
+        result = await this.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+      } catch (e) {
+        throw this.translate(e, 'tools/list', timeoutMs);
       }
-      cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+      for (const t of result.tools) tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema });
+      cursor = result.nextCursor ? result.nextCursor : undefined;
       if (cursor === undefined) return tools;
     }
     throw new Error(`the server's tool list did not end after ${MAX_TOOL_PAGES} pages`);
   }
 
   async callTool(name: string, args: unknown, timeoutMs: number, signal: AbortSignal): Promise<CallResult> {
-    const result = await this.peer.request('tools/call', { name, arguments: args }, { timeoutMs, signal });
-    if (!isObject(result)) throw new McpRequestError('the server answered tools/call with no result object');
+    let result: Awaited<ReturnType<Client['callTool']>>;
+    try {
+      result = await this.client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: timeoutMs, signal });
+    } catch (e) {
+      if (signal.aborted) throw new Error(`${name} was cancelled`, { cause: e });
+      throw this.translate(e, name, timeoutMs);
+    }
     return {
       content: Array.isArray(result.content) ? result.content : [],
       isError: result.isError === true,
@@ -95,8 +103,21 @@ export class McpClient {
     };
   }
 
+  /** A library error as this runtime's: a timeout, a lost connection, or the server's answer (kept as it is). */
+  private translate(e: unknown, what: string, timeoutMs: number): Error {
+    if (e instanceof McpError && e.code === (ErrorCode.RequestTimeout as number)) return new McpTimeoutError(what, timeoutMs);
+    if (e instanceof McpError && e.code === (ErrorCode.ConnectionClosed as number)) return new McpConnectionLostError(this.opened.closeReason());
+    if (e instanceof StreamableHTTPError && e.code === 404 && what !== 'the handshake (initialize)') {
+      return new McpConnectionLostError('the server ended the session (HTTP 404)');
+    }
+    if (e instanceof McpError || e instanceof StreamableHTTPError) return e;
+    if (e instanceof Error && /ZodError/.test(e.name)) return new Error(`the server's answer to ${what} does not follow the MCP schema: ${e.message.slice(0, 500)}`);
+    // A transport failure (cannot reach the server, a refused redirect, an oversized answer): the connection is gone.
+    return new McpConnectionLostError(e instanceof Error ? e.message : String(e));
+  }
+
   async close(): Promise<void> {
-    this.peer.close(new Error('the connection was closed'));
-    await this.transport.close();
+    this.closed = true;
+    await this.client.close();
   }
 }

@@ -8,9 +8,10 @@ import type { ChatToolSpec } from '../providers/types';
 import type { ShellEnvSettings } from '../secrets/command-env';
 import type { ToolDefinition, ToolResult } from '../tools/types';
 import { capOutput, resultText } from './call-result';
-import { McpTimeoutError } from './json-rpc-peer';
+import { McpConnectionLostError, McpTimeoutError } from './client';
 import type { McpServersConfig } from './server-config';
 import { ServerConnection, type KnownTool } from './server-connection';
+import type { TransportKind } from './transport';
 
 export interface McpToolsOptions {
   cwd: string;
@@ -21,7 +22,7 @@ export interface McpToolsOptions {
 
 export interface McpServerStatusInfo {
   name: string;
-  transport?: 'stdio' | 'streamable-http' | 'sse';
+  transport?: TransportKind;
   state: 'starting' | 'ready' | 'failed' | 'disabled';
   error?: string;
   stderrTail?: string;
@@ -159,13 +160,14 @@ export class McpTools {
       if (result.isError) return { output: `MCP tool ${tool.original} (server ${conn.name}) reported an error: ${output}`, isError: true };
       return { output };
     } catch (e) {
+      if (ctx.signal.aborted) throw e;
+      if (e instanceof McpConnectionLostError) conn.lost(client, e);
       if (e instanceof McpTimeoutError) {
         return {
           output: `MCP tool ${tool.original} (server ${conn.name}) did not answer within ${timeoutMs} ms; the call was cancelled (mcpServers.${conn.name}.timeoutMs sets the limit)`,
           isError: true,
         };
       }
-      if (ctx.signal.aborted) throw e;
       return { output: `MCP tool ${tool.original} (server ${conn.name}) failed: ${(e as Error).message}`, isError: true };
     }
   }

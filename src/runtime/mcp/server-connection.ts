@@ -4,15 +4,14 @@
  * stderr tail and restarted with backoff. Its last known tools stay in the set while it restarts and answer the model
  * a clear error until it is back.
  */
-import path from 'node:path';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { editorSchemaProblem } from '../agent/editor-tool-schema';
-import { commandEnvironment, type ShellEnvSettings } from '../secrets/command-env';
+import type { ShellEnvSettings } from '../secrets/command-env';
 import { McpClient, type ServerTool } from './client';
-import { HttpStatusError, SseTransport, StreamableHttpTransport } from './http-transport';
+import { transportsFor, type OpenedTransport } from './sdk-transports';
 import type { McpServerConfig } from './server-config';
-import { StdioTransport } from './stdio-transport';
 import { exposedToolName, uniqueToolName } from './tool-names';
-import { McpSettingsError, expandEnvReferences, type McpTransport } from './transport';
+import { McpSettingsError, type TransportKind } from './transport';
 
 export type ServerState = 'starting' | 'ready' | 'failed' | 'disabled';
 
@@ -46,41 +45,25 @@ export interface ConnectionContext {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The transports to try in order: stdio; or Streamable HTTP, then HTTP+SSE for older servers. */
-export function transportsFor(name: string, config: McpServerConfig, ctx: Pick<ConnectionContext, 'cwd' | 'env' | 'shellEnv'>): Array<() => McpTransport> {
-  const key = `mcpServers.${name}`;
-  if (config.command !== undefined) {
-    const command = config.command;
-    const env = { ...commandEnvironment(ctx.env, ctx.shellEnv).env };
-    for (const [k, v] of Object.entries(config.env)) env[k] = expandEnvReferences(v, `${key}.env.${k}`, ctx.env);
-    const cwd = path.resolve(ctx.cwd, config.cwd ?? '.');
-    return [() => new StdioTransport({ command, args: config.args, env, cwd })];
-  }
-  const url = config.url ?? '';
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config.headers)) headers[k] = expandEnvReferences(v, `${key}.headers.${k}`, ctx.env);
-  return [() => new StreamableHttpTransport({ url, headers }), () => new SseTransport({ url, headers })];
-}
-
 /** Connects with the first transport that works; an HTTP 4xx to Streamable HTTP falls back to HTTP+SSE. */
 export async function connectClient(
-  factories: Array<() => McpTransport>,
+  factories: Array<() => OpenedTransport>,
   timeoutMs: number,
   onClose: (client: McpClient, error: Error) => void,
-  onTransport: (t: McpTransport) => void = () => undefined,
+  onTransport: (t: OpenedTransport) => void = () => undefined,
 ): Promise<McpClient> {
   let lastError: Error = new Error('no transport');
   for (const [i, factory] of factories.entries()) {
-    const transport = factory();
-    onTransport(transport);
-    const client = new McpClient(transport);
+    const opened = factory();
+    onTransport(opened);
+    const client = new McpClient(opened);
     try {
       await client.connect(timeoutMs, (e) => onClose(client, e));
       return client;
     } catch (e) {
       lastError = e instanceof Error ? e : new Error(String(e));
       await client.close().catch(() => undefined);
-      const status = e instanceof HttpStatusError ? e.status : 0;
+      const status = e instanceof StreamableHTTPError ? (e.code ?? 0) : 0;
       const fallBack = i < factories.length - 1 && status >= 400 && status < 500 && status !== 401 && status !== 403;
       if (!fallBack) break;
     }
@@ -92,11 +75,11 @@ export class ServerConnection {
   state: ServerState = 'starting';
   error: string | undefined;
   stderrTail: string | undefined;
-  transportKind: McpTransport['kind'] | undefined;
+  transportKind: TransportKind | undefined;
   tools: KnownTool[] = [];
   restarts = 0;
   client: McpClient | undefined;
-  private transport: McpTransport | undefined;
+  private transport: OpenedTransport | undefined;
   private generation = 0;
   private timer: NodeJS.Timeout | undefined;
   private upSince = 0;
@@ -140,7 +123,7 @@ export class ServerConnection {
         return;
       }
       this.client = client;
-      this.transportKind = client.transport.kind;
+      this.transportKind = client.opened.kind;
       client.onToolsChanged(() => this.queueRefresh(gen));
       this.tools = this.checkTools(await client.listTools(this.config.timeoutMs));
       if (gen !== this.generation || this.stopped) return;
@@ -185,7 +168,7 @@ export class ServerConnection {
   private fail(gen: number, error: Error): void {
     if (gen !== this.generation || this.stopped) return;
     this.generation++; // late callbacks of this attempt are ignored
-    const tail = this.transport?.stderrTail?.();
+    const tail = this.transport?.stderrTail();
     this.stderrTail = tail ? tail : undefined;
     this.state = 'failed';
     this.error = error.message;
@@ -222,6 +205,11 @@ export class ServerConnection {
     });
   }
 
+  /** A call found the connection gone (an HTTP server that went away): reported and restarted like a crash. */
+  lost(client: McpClient, error: Error): void {
+    if (this.client === client) this.fail(this.generation, error);
+  }
+
   /** Tools the model is offered: those with a usable schema. */
   offered(): KnownTool[] {
     return this.tools.filter((t) => t.problem === undefined);
@@ -235,6 +223,6 @@ export class ServerConnection {
     const client = this.client;
     this.client = undefined;
     if (client) await client.close().catch(() => undefined);
-    else await this.transport?.close().catch(() => undefined);
+    else await this.transport?.transport.close().catch(() => undefined);
   }
 }

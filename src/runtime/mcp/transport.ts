@@ -1,18 +1,7 @@
-/** What the MCP client needs from a transport (stdio, Streamable HTTP, or the older HTTP+SSE). */
-import type { JsonRpcMessage } from './json-rpc-peer';
+/** What the MCP layer shares without loading the client library: settings errors, `${env:NAME}`, limits. */
 
-export interface McpTransport {
-  /** Opens the connection; messages and the end of the connection are reported through the callbacks. */
-  start(onMessage: (message: unknown) => void, onClose: (error: Error) => void): Promise<void>;
-  send(message: JsonRpcMessage): Promise<void>;
-  /** Called once initialization succeeded (HTTP: the protocol version header, the server's notification stream). */
-  initialized?(protocolVersion: string): void;
-  close(): Promise<void>;
-  /** The last lines the server wrote to stderr (stdio only). */
-  stderrTail?(): string;
-  /** Which transport this is, for `mcp list` / `mcp test`. */
-  readonly kind: 'stdio' | 'streamable-http' | 'sse';
-}
+/** Which transport reached a server, for `mcp list` / `mcp test` and the registry. */
+export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 /** A server's settings cannot work as they are (restarting would not help): the message says what to fix. */
 export class McpSettingsError extends Error {

@@ -4,12 +4,14 @@
  * cancels the call, and a server that fails to start reported with its stderr tail.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import type { McpClient } from '../../../src/runtime/mcp/client';
-import { McpTimeoutError } from '../../../src/runtime/mcp/json-rpc-peer';
-import type { McpTransport } from '../../../src/runtime/mcp/transport';
+import { McpTimeoutError, type McpClient } from '../../../src/runtime/mcp/client';
+import { transportsFor, type OpenedTransport } from '../../../src/runtime/mcp/sdk-transports';
 import { McpServerSchema } from '../../../src/runtime/mcp/server-config';
-import { connectClient, transportsFor } from '../../../src/runtime/mcp/server-connection';
+import { connectClient } from '../../../src/runtime/mcp/server-connection';
+import { MAX_MESSAGE_BYTES } from '../../../src/runtime/mcp/transport';
 import { startMcpHttpStub, type McpHttpStub } from '../../stubs/mcp-http-server';
 import { stdioStubServer } from './mcp-stubs';
 
@@ -26,24 +28,24 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('MCP client', () => {
   const clients: McpClient[] = [];
-  let http: McpHttpStub | undefined;
+  let stub: McpHttpStub | undefined;
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
-    await http?.close();
-    http = undefined;
+    await stub?.close();
+    stub = undefined;
   });
 
   const kinds: Array<[string, () => Promise<Record<string, unknown>>, string]> = [
     ['stdio', () => Promise.resolve(stdioStubServer()), 'stdio'],
-    ['Streamable HTTP (JSON answers)', async () => ({ url: (http = await startMcpHttpStub('json')).url }), 'streamable-http'],
-    ['Streamable HTTP (event-stream answers)', async () => ({ url: (http = await startMcpHttpStub('sse')).url }), 'streamable-http'],
-    ['HTTP+SSE (fallback for older servers)', async () => ({ url: (http = await startMcpHttpStub('legacy-sse')).url }), 'sse'],
+    ['Streamable HTTP (JSON answers)', async () => ({ url: (stub = await startMcpHttpStub('json')).url }), 'streamable-http'],
+    ['Streamable HTTP (event-stream answers)', async () => ({ url: (stub = await startMcpHttpStub('sse')).url }), 'streamable-http'],
+    ['HTTP+SSE (fallback for older servers)', async () => ({ url: (stub = await startMcpHttpStub('legacy-sse')).url }), 'sse'],
   ];
   for (const [label, server, kind] of kinds) {
     it(`${label}: handshake, every page of tools, a call, and tools/list_changed`, async () => {
       const client = await connect(await server());
       clients.push(client);
-      assert.equal(client.transport.kind, kind);
+      assert.equal(client.opened.kind, kind);
       assert.equal(client.serverName, 'mcp-stub');
       const tools = await client.listTools(5000);
       assert.deepEqual(
@@ -61,27 +63,27 @@ describe('MCP client', () => {
   }
 
   it('sends the configured headers to an HTTP server', async () => {
-    http = await startMcpHttpStub('json');
-    clients.push(await connect({ url: http.url, headers: { Authorization: 'Bearer stub-token' } }));
-    assert.ok(http.headers.length > 0 && http.headers.every((h) => h.authorization === 'Bearer stub-token'));
+    stub = await startMcpHttpStub('json');
+    clients.push(await connect({ url: stub.url, headers: { Authorization: 'Bearer stub-token' } }));
+    assert.ok(stub.headers.length > 0 && stub.headers.every((h) => h.authorization === 'Bearer stub-token'));
   });
 
   it('a call past its timeout fails with McpTimeoutError and the server is told to cancel it', async () => {
-    http = await startMcpHttpStub('json');
-    const client = await connect({ url: http.url });
+    stub = await startMcpHttpStub('json');
+    const client = await connect({ url: stub.url });
     clients.push(client);
     await assert.rejects(client.callTool('slow', { ms: 2000 }, 200, new AbortController().signal), McpTimeoutError);
-    await until(() => http!.core.cancelled.length === 1, 'notifications/cancelled');
+    await until(() => stub!.state.cancelled.length === 1, 'notifications/cancelled');
   });
 
   it('a server that exits before the handshake fails with its exit, and its stderr tail is kept', async () => {
     const factories = transportsFor('x', McpServerSchema.parse(stdioStubServer(['--crash'])), ctx);
-    let transport: McpTransport | undefined;
+    let transport: OpenedTransport | undefined;
     await assert.rejects(
       connectClient(factories, 10_000, () => undefined, (t) => (transport = t)),
       /exited \(code 3\)/,
     );
-    const tail = transport?.stderrTail?.() ?? '';
+    const tail = transport?.stderrTail() ?? '';
     assert.match(tail, /fatal: the database file is missing/);
   });
 
@@ -95,5 +97,51 @@ describe('MCP client', () => {
 
   it('a program that cannot be started is a clear error', async () => {
     await assert.rejects(connect({ command: 'agentcli-no-such-mcp-server' }), /cannot start "agentcli-no-such-mcp-server": .*ENOENT/);
+  });
+
+  it('an abort cancels the call at once and the server is told to cancel it', async () => {
+    stub = await startMcpHttpStub('sse');
+    const client = await connect({ url: stub.url });
+    clients.push(client);
+    const controller = new AbortController();
+    const call = client.callTool('slow', { ms: 5000 }, 10_000, controller.signal);
+    await until(() => stub!.state.calls.some((c) => c.name === 'slow'), 'the call to reach the server');
+    controller.abort();
+    await assert.rejects(call, /slow was cancelled/);
+    await until(() => stub!.state.cancelled.length === 1, 'notifications/cancelled');
+  });
+
+  describe('HTTP guards', () => {
+    let server: http.Server | undefined;
+    afterEach(() => {
+      server?.closeAllConnections();
+      server?.close();
+      server = undefined;
+    });
+    async function serve(handler: http.RequestListener): Promise<string> {
+      server = http.createServer(handler);
+      await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    }
+
+    it('a redirect is refused, even within the origin (the configured headers stay with the configured URL)', async () => {
+      let elsewhere = 0;
+      const url = await serve((req, res) => {
+        if (req.url === '/elsewhere') elsewhere++;
+        res.writeHead(307, { location: '/elsewhere' }).end();
+      });
+      await assert.rejects(connect({ url, headers: { authorization: 'Bearer secret' } }), /answered with a redirect \(HTTP 307 to \/elsewhere\); redirects are refused/);
+      assert.equal(elsewhere, 0);
+    });
+
+    it('a JSON answer over the message limit is refused', async () => {
+      const url = await serve((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        for (let i = 0; i <= MAX_MESSAGE_BYTES / chunk.length; i++) res.write(chunk);
+        res.end('{}');
+      });
+      await assert.rejects(connect({ url }), new RegExp(`sent a message over ${MAX_MESSAGE_BYTES} bytes; it was refused`));
+    });
   });
 });

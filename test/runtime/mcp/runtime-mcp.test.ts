@@ -22,6 +22,9 @@ function toolNames(requests: Requests, index: number): string[] {
   return (requests[index]?.body.tools ?? []).map((t) => t.function.name);
 }
 
+/** The stub's echo schema as the library's server writes it: the model gets it unchanged. */
+const ECHO_SCHEMA = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+
 /** Waits until the server named `server` is ready (a tools_changed saying so). */
 function ready(rt: RuntimeUnderTest, server: string, timeoutMs = 15000) {
   return rt.waitForEvent('tools_changed', (e) => e.reason.startsWith(`MCP server "${server}" is ready`), timeoutMs);
@@ -46,14 +49,14 @@ describe('runtime: MCP server tools', () => {
       source: 'mcp',
       server: 'x',
       description: 'Echo the text back',
-      inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      inputSchema: ECHO_SCHEMA,
       permissionRule: 'Mcp(x:echo)',
       readOnly: false,
       enabled: true,
     });
     const bad = registry.tools.find((e) => e.name === 'mcp__x__bad_schema');
     assert.equal(bad?.enabled, false);
-    assert.match(String(bad?.disabledReason), /"type": "object"/);
+    assert.match(String(bad?.disabledReason), /nested more than 32 levels deep/);
     assert.deepEqual(registry.tools.find((e) => e.name === 'run_command')?.permissionRule, 'Bash');
     assert.deepEqual(
       registry.servers.map((s) => [s.name, s.state, s.transport, s.toolCount]),
@@ -68,7 +71,7 @@ describe('runtime: MCP server tools', () => {
     await rt.waitForEvent('agent_end');
     const first = t.stub.requests[0]?.body as Requests[number]['body'];
     const spec = first.tools?.find((x) => x.function.name === 'mcp__x__echo');
-    assert.deepEqual(spec?.function.parameters, { type: 'object', properties: { text: { type: 'string' } } });
+    assert.deepEqual(spec?.function.parameters, ECHO_SCHEMA);
     assert.deepEqual(toolResults(t.stub.requests as Requests, 1), ['echo: hello']);
   });
 
