@@ -151,9 +151,9 @@ describe('agentcli: usage and config errors', () => {
 
   it('bad flags exit 2 naming the problem', async () => {
     const cwd = makeWorkspace({});
-    const bad = await runCli(['--loop-type', 'reflexion', '-p', 'x'], cwd);
+    const bad = await runCli(['--loop-type', 'zigzag', '-p', 'x'], cwd);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--loop-type reflexion is not supported yet; use react/);
+    assert.match(bad.stderr, /--loop-type must be one of react, plan-and-execute, parallel, reflexion \(got "zigzag"\)/);
     const unknown = await runCli(['--frobnicate'], cwd);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /frobnicate/);
