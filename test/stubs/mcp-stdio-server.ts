@@ -1,7 +1,7 @@
 /**
  * The stub MCP server (mcp-stub-core.ts) over the library's stdio transport. `--crash` writes a few stderr lines and
  * exits with code 3 before answering anything (a server that fails to start); `--crash-after-call` exits with code 7
- * during the first tools/call (a server that dies). Run with: node --require <tsx/cjs> mcp-stdio-server.ts [flags]
+ * during the first tools/call (a server that dies); `--bad-tool-list` lists a tool whose inputSchema is not an object. Run with: node --require <tsx/cjs> mcp-stdio-server.ts [flags]
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createStubServer, newStubState } from './mcp-stub-core';
@@ -14,6 +14,7 @@ if (flags.has('--crash')) {
 }
 
 const server = createStubServer(newStubState(), {
+  badToolList: flags.has('--bad-tool-list'),
   beforeCall: () => {
     if (!flags.has('--crash-after-call')) return;
     process.stderr.write('stub: segfault while calling a tool\n');

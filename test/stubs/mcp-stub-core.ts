@@ -5,7 +5,7 @@
  *
  * Tools: echo {text}; slow {ms} (notes a cancellation); big {chars}; fail; env {name}; add_tool (registers `later`
  * after the connection, which announces tools/list_changed); weird.name (a name providers refuse); bad_schema (an
- * inputSchema nested too deep for a model).
+ * inputSchema nested too deep for a model). `badToolList` replaces the list with one the MCP schema refuses.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
@@ -46,7 +46,14 @@ function nested(depth: number): z.ZodType {
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 
-export function createStubServer(state: StubState, opts: { beforeCall?: () => void } = {}): McpServer {
+export interface StubOptions {
+  /** Runs before every tool call (a server that crashes during one). */
+  beforeCall?: () => void;
+  /** tools/list also names a tool whose inputSchema is not an object schema (against the MCP schema). */
+  badToolList?: boolean;
+}
+
+export function createStubServer(state: StubState, opts: StubOptions = {}): McpServer {
   const mcp = new McpServer({ name: 'mcp-stub', version: '1.0.0' });
   pageToolLists(mcp);
   const note = (name: string, args: unknown) => {
@@ -88,5 +95,8 @@ export function createStubServer(state: StubState, opts: { beforeCall?: () => vo
   });
   mcp.registerTool('weird.name', { description: 'A tool whose name has a dot' }, () => text('weird'));
   mcp.registerTool('bad_schema', { description: 'Its schema is nested too deep', inputSchema: { deep: nested(40) } }, () => text('bad'));
+  if (opts.badToolList) {
+    mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'scalar', inputSchema: { type: 'string' } }] }) as unknown as ListToolsResult);
+  }
   return mcp;
 }

@@ -40,6 +40,17 @@ export class McpConnectionLostError extends Error {
   }
 }
 
+/** A schema error of the library as `tools[0].inputSchema.type: message; ...` (the first few). */
+function schemaIssues(e: Error): string {
+  const issues = (e as { issues?: Array<{ path?: PropertyKey[]; message?: string }> }).issues;
+  if (!Array.isArray(issues)) return e.message.slice(0, 500);
+  const where = (p: PropertyKey[] = []) => p.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+  return issues
+    .slice(0, 3)
+    .map((i) => `${where(i.path)}: ${i.message ?? 'invalid'}`)
+    .join('; ');
+}
+
 export class McpClient {
   private readonly client = new Client({ name: 'agentcli', version: RUNTIME_VERSION }, { capabilities: {} });
   private toolsChangedHandler: () => void = () => undefined;
@@ -111,7 +122,7 @@ export class McpClient {
       return new McpConnectionLostError('the server ended the session (HTTP 404)');
     }
     if (e instanceof McpError || e instanceof StreamableHTTPError) return e;
-    if (e instanceof Error && /ZodError/.test(e.name)) return new Error(`the server's answer to ${what} does not follow the MCP schema: ${e.message.slice(0, 500)}`);
+    if (e instanceof Error && /ZodError/.test(e.name)) return new Error(`the server's answer to ${what} does not follow the MCP schema: ${schemaIssues(e)}`);
     // A transport failure (cannot reach the server, a refused redirect, an oversized answer): the connection is gone.
     return new McpConnectionLostError(e instanceof Error ? e.message : String(e));
   }

@@ -95,6 +95,12 @@ describe('MCP client', () => {
     assert.match(String(closed?.message), /exited \(code 7\)/);
   });
 
+  it('a tools/list answer the MCP schema refuses fails the listing with the reason', async () => {
+    const client = await connect(stdioStubServer(['--bad-tool-list']));
+    clients.push(client);
+    await assert.rejects(client.listTools(5000), /the server's answer to tools\/list does not follow the MCP schema: tools\[0\]\.inputSchema\.type: Invalid input: expected "object"$/);
+  });
+
   it('a program that cannot be started is a clear error', async () => {
     await assert.rejects(connect({ command: 'agentcli-no-such-mcp-server' }), /cannot start "agentcli-no-such-mcp-server": .*ENOENT/);
   });

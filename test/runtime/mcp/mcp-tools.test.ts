@@ -5,6 +5,7 @@ import { resultText } from '../../../src/runtime/mcp/call-result';
 import { McpTools } from '../../../src/runtime/mcp/mcp-tools';
 import { McpServersSchema } from '../../../src/runtime/mcp/server-config';
 import type { ToolContext } from '../../../src/runtime/tools/types';
+import { startMcpHttpStub } from '../../stubs/mcp-http-server';
 import { stdioStubServer } from './mcp-stubs';
 
 const shellEnv = { include: [], exclude: [] };
@@ -43,6 +44,21 @@ describe('MCP tool set', () => {
     assert.equal(entry?.enabled, false);
     assert.match(String(entry?.disabledReason), /server "x" is not running/);
     assert.ok(reasons.some((r) => /MCP server "x" failed: .*restarting in 1 s \(attempt 1 of 5\)\nlast stderr lines:\n[^]*segfault/.test(r)), reasons.join('\n'));
+  });
+
+  it('an HTTP server that went away: the call fails with the reason, and the server is reported and restarted', async () => {
+    const stub = await startMcpHttpStub('json');
+    const set = start({ remote: { url: stub.url } });
+    await set.firstConnections(15000);
+    const echo = set.definitions().find((d) => d.name === 'mcp__remote__echo');
+    assert.ok(echo);
+    assert.equal((await echo.run({ text: 'a' }, context())).output, 'echo: a');
+    await stub.close();
+    const gone = await echo.run({ text: 'b' }, context());
+    assert.equal(gone.isError, true);
+    assert.match(gone.output, /MCP tool echo \(server remote\) failed: cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: /);
+    assert.deepEqual(set.statuses().map((s) => [s.state, s.restarts]), [['failed', 1]]);
+    assert.ok(reasons.some((r) => /^MCP server "remote" failed: cannot reach .*; restarting in 1 s \(attempt 1 of 5\)$/.test(r)), reasons.join('\n'));
   });
 
   it('an env reference to a variable that is not set fails at once with what to fix, and is not restarted', async () => {
