@@ -15,6 +15,7 @@ import {
   PromptContext,
   RecoveredApply,
   ResponseFormat,
+  PlanStep,
   SandboxState,
 } from './records';
 import { automodeMethods } from './automode';
@@ -93,6 +94,8 @@ export const RuntimeState = z.object({
   messageCount: z.number().int().nonnegative(),
   /** How run_command is isolated; `available: false` with `reason` (and the fix) when the sandbox cannot start. */
   sandbox: SandboxState.optional(),
+  /** The plan plan mode proposed (`plan_proposed`) that waits for `respondToPlan`, e.g. for a panel opened later. */
+  proposedPlan: z.object({ planId: z.string(), runId: z.string(), steps: z.array(PlanStep) }).optional(),
 });
 export type RuntimeState = z.infer<typeof RuntimeState>;
 

@@ -514,6 +514,7 @@ export class Session {
   reset(): string {
     if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'abort the active run before resetting the conversation');
     this.history = [];
+    this.proposedPlan = undefined;
     this.id = newId('session');
     return this.id;
   }
@@ -546,6 +547,9 @@ export class Session {
       })),
       messageCount: this.history.length,
       sandbox: this.sandbox.state(),
+      ...(this.proposedPlan
+        ? { proposedPlan: { planId: this.proposedPlan.planId, runId: this.proposedPlan.runId, steps: this.proposedPlan.steps.map((s) => ({ ...s, status: 'pending' as const })) } }
+        : {}),
     };
   }
 

@@ -43,7 +43,9 @@ describe('plan mode (real runtime, stub model)', () => {
     const reviseRequest = chats()[2]!.body;
     assert.equal(reviseRequest.messages.at(-1).content, 'also add a test');
     assert.deepEqual(toolNames(reviseRequest).filter((n) => WRITE_TOOLS.includes(n)), []);
-    assert.equal((await rt.request('getState', {})).planMode, true);
+    const waiting = await rt.request('getState', {});
+    assert.equal(waiting.planMode, true);
+    assert.deepEqual(waiting.proposedPlan, { planId: second.planId, runId: revised.runId, steps: second.steps });
     // The first plan was answered: it cannot be accepted any more.
     await assert.rejects(rt.request('respondToPlan', { planId: proposed.planId, decision: 'accept' }));
 
@@ -51,7 +53,9 @@ describe('plan mode (real runtime, stub model)', () => {
     const end = await rt.waitForEvent('agent_end', (e) => e.runId === accepted.runId);
     assert.equal(end.status, 'completed', JSON.stringify(end));
     assert.equal(end.text, 'Done: b.txt and a test');
-    assert.equal((await rt.request('getState', {})).planMode, false);
+    const after = await rt.request('getState', {});
+    assert.equal(after.planMode, false);
+    assert.equal(after.proposedPlan, undefined);
     const execution = chats()[3]!.body;
     assert.ok(toolNames(execution).includes('write_file'), 'the accepted plan runs with every tool');
     assert.ok(!toolNames(execution).includes('submit_plan'));
