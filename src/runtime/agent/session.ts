@@ -507,6 +507,7 @@ export class Session {
   restoreSaved(id: string, history: HistoryMessage[], batch: StoredBatch | null): void {
     this.id = id;
     this.history = history;
+    this.proposedPlan = undefined;
     if (batch) this.store.restorePending(batch);
   }
 
