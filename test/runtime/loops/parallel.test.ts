@@ -74,6 +74,32 @@ describe('loop strategy parallel (real runtime, stub model)', () => {
     assert.match(toolMessages[1].content, /BBB/);
   });
 
+  it('permission prompts (an ask rule on reads) come one at a time; the allowed calls still run', async () => {
+    const cwd = makeWorkspace({ 'secret/a.txt': 'A1\n', 'secret/b.txt': 'B1\n' }, t.stub.origin, { loopType: 'parallel', permissions: { ask: ['Read(secret/**)'] } });
+    t.stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'read_file', arguments: { path: 'secret/a.txt' }, id: 'pa' },
+          { name: 'read_file', arguments: { path: 'secret/b.txt' }, id: 'pb' },
+        ],
+      },
+      { text: 'read both' },
+    );
+    const rt = await t.start(cwd);
+    await rt.request('prompt', { message: 'read the secrets' });
+    const first = await rt.waitForEvent('permission_request');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(rt.events.filter((e) => e.type === 'permission_request').length, 1, 'the second prompt waits for the first answer');
+    await rt.request('permissionResponse', { requestId: first.requestId, decision: 'allow', allowed: true, scope: 'once' });
+    const second = await rt.waitForEvent('permission_request', (e) => e.requestId !== first.requestId);
+    assert.notEqual(second.toolCallId, first.toolCallId);
+    await rt.request('permissionResponse', { requestId: second.requestId, decision: 'allow', allowed: true, scope: 'once' });
+    const end = await rt.waitForEvent('agent_end');
+    assert.equal(end.status, 'completed');
+    const toolMessages = chats()[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool');
+    assert.deepEqual(toolMessages.map((m: { content: string }) => /A1|B1/.exec(m.content)?.[0]), ['A1', 'B1']);
+  });
+
   it('an abort stops every running call and every call still gets a result', async () => {
     const cwd = makeWorkspace({}, t.stub.origin, { loopType: 'parallel' });
     const unique = `${process.pid % 1000}${Date.now() % 100000}`;
