@@ -115,4 +115,14 @@ describe('loop strategy plan-and-execute (real runtime, stub model)', () => {
     assert.equal(chats().length, 2, 'no request after the abort');
     assert.equal((await rt.request('getState', {})).status, 'idle');
   });
+
+  it('a structured-output run: steps answer in text, only the summary request carries the response format', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin, { loopType: 'plan-and-execute' });
+    t.stub.enqueue(plan('Count'), { text: 'three' }, { text: '{"count": 3}' });
+    const rt = await t.start(cwd);
+    const { runId } = await rt.request('prompt', { message: 'count', responseFormat: { type: 'json_object' } });
+    const end = await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+    assert.equal(end.text, '{"count": 3}');
+    assert.deepEqual(chats().map((r) => r.body.response_format?.type ?? null), [null, null, 'json_object']);
+  });
 });

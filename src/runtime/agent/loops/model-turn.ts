@@ -2,7 +2,7 @@
  * One model request of a strategy's own (a plan request, a re-plan, the final summary) with the same events as a react
  * turn: turn_start, message_start/update/end. The caller ends the turn (turn_end) once it knows why it ended.
  */
-import type { HistoryMessage } from '../../../protocol';
+import type { HistoryMessage, ResponseFormat } from '../../../protocol';
 import type { ChatToolChoice, ChatToolSpec } from '../../providers/types';
 import { newId } from '../ids';
 import { RequestCancelledError } from '../pending-requests';
@@ -16,6 +16,8 @@ export interface TurnRequest {
   toolChoice?: ChatToolChoice;
   /** Sent after the history for this request only (an instruction the history does not keep). */
   instruction?: string;
+  /** The run's structured-output format (the final summary of a plan answers in it). */
+  responseFormat?: ResponseFormat;
 }
 
 export interface TurnReply {
@@ -43,6 +45,7 @@ export async function requestTurn(deps: LoopDeps, req: TurnRequest): Promise<Tur
       messages,
       tools: req.tools,
       ...(req.toolChoice && req.tools.length > 0 ? { toolChoice: req.toolChoice } : {}),
+      ...(req.responseFormat ? { responseFormat: req.responseFormat } : {}),
       signal: deps.signal,
     });
     for await (const chunk of stream) {

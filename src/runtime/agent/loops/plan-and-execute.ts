@@ -130,7 +130,9 @@ async function executePlan(req: RunRequest, deps: LoopDeps, tracker: PlanTracker
         deps.emit(d);
       },
     };
-    const sub = await runReactLoop({ ...req, message: stepMessage(tracker, index), context: [], maxIterations: cap }, counted);
+    // A step answers in plain text (its result line); only the final summary takes the run's response format.
+    const { responseFormat: _format, ...stepReq } = req;
+    const sub = await runReactLoop({ ...stepReq, message: stepMessage(tracker, index), context: [], maxIterations: cap }, counted);
     if (sub.status === 'aborted') {
       tracker.set(index, 'failed', 'aborted by the user');
       return { status: 'aborted', text: sub.text };
@@ -163,15 +165,16 @@ async function executePlan(req: RunRequest, deps: LoopDeps, tracker: PlanTracker
       `${MAX_REPLANS - tracker.replans} re-plan(s) left).`;
     tracker.replan(await obtainPlan(req.runId, deps, budget, instruction));
   }
-  const summary = await summarise(req.runId, deps, tracker, ++budget.turn);
+  const summary = await summarise(req, deps, tracker, ++budget.turn);
   return failedForGood ? { status: 'stopped', stoppedReason: 'plan_failed', text: summary } : { status: 'completed', text: summary };
 }
 
-async function summarise(runId: string, deps: LoopDeps, tracker: PlanTracker, turnNumber: number): Promise<string> {
+async function summarise(req: RunRequest, deps: LoopDeps, tracker: PlanTracker, turnNumber: number): Promise<string> {
+  const runId = req.runId;
   const instruction =
     `All plan steps have run. The plan with each step's outcome:\n${renderPlan(tracker.steps)}\n` +
     'Answer the user now with a short summary: what was done, what failed or was skipped and why. Call no tool.';
-  const reply = await requestTurn(deps, { runId, turnNumber, tools: [], instruction });
+  const reply = await requestTurn(deps, { runId, turnNumber, tools: [], instruction, ...(req.responseFormat ? { responseFormat: req.responseFormat } : {}) });
   deps.history.push({ role: 'assistant', content: reply.text });
   deps.emit({ type: 'turn_end', runId, turnId: reply.turnId, reason: 'completed' });
   return reply.text;
