@@ -14,9 +14,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { commandEnvironment, type ShellEnvSettings } from '../secrets/command-env';
 import { mcpFetch } from './http-fetch';
 import type { McpServerConfig } from './server-config';
-import { MAX_MESSAGE_BYTES, expandEnvReferences, type TransportKind } from './transport';
+import { expandEnvReferences, type TransportKind } from './transport';
 
-export const STDERR_TAIL_CHARS = 2000;
+const STDERR_TAIL_CHARS = 2000;
+/**
+ * The longest line a stdio server may write. Lower than HTTP's MAX_MESSAGE_BYTES: the library's line buffer copies and
+ * rescans what it holds on every read, so the cost of an endless line grows with the square of this bound (10 MiB,
+ * the library's default: under a second; 32 MiB: several seconds).
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** A transport about to be connected, with what the connection reports about it. */
 export interface OpenedTransport {
@@ -36,41 +42,42 @@ export interface TransportContext {
   shellEnv: ShellEnvSettings;
 }
 
-function stdioTransport(config: McpServerConfig & { command: string }, env: NodeJS.ProcessEnv, cwd: string): OpenedTransport {
-  const transport = new StdioClientTransport({
-    command: config.command,
-    args: config.args,
-    env: env as Record<string, string>,
-    cwd,
-    stderr: 'pipe',
-    maxBufferSize: MAX_MESSAGE_BYTES,
-  });
-  let tail = '';
-  const decoder = new StringDecoder('utf8');
-  transport.stderr?.on('data', (chunk: Buffer) => (tail = (tail + decoder.write(chunk)).slice(-STDERR_TAIL_CHARS)));
-  let exit = '';
-  let tooBig = '';
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
+/** The library's stdio transport, keeping its server's stderr tail and exit status and naming a start failure. */
+class ServerProcessTransport extends StdioClientTransport {
+  private tail = '';
+  private exit = '';
+  private tooBig = false;
+
+  constructor(private readonly command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string) {
+    super({ command, args, env: env as Record<string, string>, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
+    const decoder = new StringDecoder('utf8');
+    this.stderr?.on('data', (chunk: Buffer) => (this.tail = (this.tail + decoder.write(chunk)).slice(-STDERR_TAIL_CHARS)));
+  }
+
+  override async start(): Promise<void> {
     try {
-      await start();
+      await super.start();
     } catch (e) {
-      throw new Error(`cannot start "${config.command}": ${(e as Error).message}`, { cause: e });
+      throw new Error(`cannot start "${this.command}": ${(e as Error).message}`, { cause: e });
     }
-    // The library does not report the exit status; its child process is read when it is there (else "exited").
-    const child = (transport as unknown as { _process?: ChildProcess })._process;
-    child?.once?.('exit', (code, signal) => (exit = signal ? `signal ${signal}` : `code ${code}`));
-  };
-  return {
-    kind: 'stdio',
-    transport,
-    stderrTail: () => tail.trim(),
-    closeReason: () => (tooBig ? `the server sent a message over ${MAX_MESSAGE_BYTES} bytes; it was stopped` : `the server process exited${exit ? ` (${exit})` : ''}`),
-    // The library reports an overlong line through onerror, then closes the transport.
-    noteError: (e) => {
-      if (/exceeded maximum size/.test(e.message)) tooBig = e.message;
-    },
-  };
+    // The library does not report the exit status; its child process is read when it is there (else just "exited").
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    child?.once?.('exit', (code, signal) => (this.exit = signal ? `signal ${signal}` : `code ${code}`));
+  }
+
+  opened(): OpenedTransport {
+    return {
+      kind: 'stdio',
+      transport: this,
+      stderrTail: () => this.tail.trim(),
+      closeReason: () =>
+        this.tooBig ? `the server sent a message over ${MAX_STDIO_MESSAGE_BYTES} bytes; it was stopped` : `the server process exited${this.exit ? ` (${this.exit})` : ''}`,
+      // The library reports an overlong line through onerror, then closes the transport.
+      noteError: (e) => {
+        if (/exceeded maximum size/.test(e.message)) this.tooBig = true;
+      },
+    };
+  }
 }
 
 /** The transports to try in order: stdio; or Streamable HTTP, then HTTP+SSE for older servers. */
@@ -81,7 +88,7 @@ export function transportsFor(name: string, config: McpServerConfig, ctx: Transp
     const env = { ...commandEnvironment(ctx.env, ctx.shellEnv).env };
     for (const [k, v] of Object.entries(config.env)) env[k] = expandEnvReferences(v, `${key}.env.${k}`, ctx.env);
     const cwd = path.resolve(ctx.cwd, config.cwd ?? '.');
-    return [() => stdioTransport({ ...config, command }, env, cwd)];
+    return [() => new ServerProcessTransport(command, config.args, env, cwd).opened()];
   }
   const url = new URL(config.url ?? '');
   const headers: Record<string, string> = {};

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { McpTimeoutError, type McpClient } from '../../../src/runtime/mcp/client';
-import { transportsFor, type OpenedTransport } from '../../../src/runtime/mcp/sdk-transports';
+import { MAX_STDIO_MESSAGE_BYTES, transportsFor, type OpenedTransport } from '../../../src/runtime/mcp/sdk-transports';
 import { McpServerSchema } from '../../../src/runtime/mcp/server-config';
 import { connectClient } from '../../../src/runtime/mcp/server-connection';
 import { MAX_MESSAGE_BYTES } from '../../../src/runtime/mcp/transport';
@@ -99,6 +99,12 @@ describe('MCP client', () => {
     const client = await connect(stdioStubServer(['--bad-tool-list']));
     clients.push(client);
     await assert.rejects(client.listTools(5000), /the server's answer to tools\/list does not follow the MCP schema: tools\[0\]\.inputSchema\.type: Invalid input: expected "object"$/);
+  });
+
+  it('a stdio server writing a line over the message limit is stopped, and the reason says so', async () => {
+    const flood = `process.stdout.write('x'.repeat(${MAX_STDIO_MESSAGE_BYTES + 1024})); setInterval(() => undefined, 1000);`;
+    const limit = new RegExp(`the server sent a message over ${MAX_STDIO_MESSAGE_BYTES} bytes; it was stopped`);
+    await assert.rejects(connect({ command: process.execPath, args: ['-e', flood] }), limit);
   });
 
   it('a program that cannot be started is a clear error', async () => {
