@@ -94,7 +94,8 @@ async function obtainPlan(runId: string, deps: LoopDeps, budget: Budget, instruc
       }
       deps.history.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: result });
     }
-    deps.emit({ type: 'turn_end', runId, turnId: reply.turnId, reason: draft ? 'tool_use' : 'error' });
+    // Not an `error` turn: the next request tells the model what was wrong (only running out of attempts is an error).
+    deps.emit({ type: 'turn_end', runId, turnId: reply.turnId, reason: reply.calls.length > 0 ? 'tool_use' : 'completed' });
     if (draft) return draft;
     if (!reply.calls.some((c) => c.name === SUBMIT_PLAN)) problem = `you did not call ${SUBMIT_PLAN}`;
   }
