@@ -132,6 +132,7 @@ export class AcpSession {
       const diff = await preview?.catch(() => undefined);
       if (diff) toolCall.content = [{ type: 'diff', ...diff }];
       await this.sent; // the client has the tool call before the question about it
+      if (withdraw.signal.aborted) return { outcome: 'cancelled' }; // cancelled meanwhile: the question is not put
       const answer = await this.client.request(
         'session/request_permission',
         { sessionId: this.id, toolCall, options },
