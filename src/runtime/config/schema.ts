@@ -213,10 +213,6 @@ export type LocalRunnerSettings = z.output<typeof LocalRunnerSettingsSchema>;
 export type GgufServerSettings = z.output<typeof GgufServerSettingsSchema>;
 export type VendorApiSettings = z.output<typeof VendorApiSettingsSchema>;
 export type CloudHubSettings = z.output<typeof CloudHubSettingsSchema>;
-export type PermissionsSettings = z.output<typeof PermissionsSettingsSchema>;
-export type SandboxConfig = z.output<typeof SandboxSettingsSchema>;
-export type ShellSettings = z.output<typeof ShellSettingsSchema>;
-export type SessionsSettings = z.output<typeof SessionsSettingsSchema>;
 export type LoopType = (typeof LOOP_TYPES)[number];
 
 /** Parse with every default applied (e.g. `defaultConfig().localrunner.numCtx === 4096`). */

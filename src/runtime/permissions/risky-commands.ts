@@ -4,27 +4,15 @@
  * runs, including those behind wrappers (`env`, `xargs`, `find -exec`), in `-c` strings, here-docs and substitutions.
  * The checks by category live in `risk/`.
  */
-import { baseName, type Arg, type Invocation } from './risk/args';
+import type { Arg, Invocation } from './risk/args';
 import { fileRisk } from './risk/files';
 import { gitRisk } from './risk/git';
 import { sedScriptRisk } from './risk/inline-code';
-import { DOWNLOADERS, networkRisk } from './risk/network';
+import { networkRisk } from './risk/network';
 import type { RiskContext } from './risk/paths';
 import { systemRisk } from './risk/system';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'rbash', 'yash', 'posh']);
-
-export function commandName(words: readonly string[]): string {
-  return baseName(words[0] ?? '');
-}
-
-export function isShell(words: readonly string[]): boolean {
-  return SHELLS.has(commandName(words));
-}
-
-export function isDownloader(words: readonly string[]): boolean {
-  return DOWNLOADERS.has(commandName(words));
-}
 
 function sedRisk(cmd: Invocation): string | undefined {
   if (cmd.name !== 'sed' && cmd.name !== 'gsed') return undefined;
@@ -53,8 +41,3 @@ export function riskOf(cmd: Invocation, ctx: RiskContext = {}): string | undefin
   return systemRisk(cmd, ctx) ?? fileRisk(cmd, ctx) ?? gitRisk(cmd) ?? networkRisk(cmd, ctx) ?? sedRisk(cmd);
 }
 
-/** The same check for plain words (`['rm', '-rf', '/']`), all taken as static text. */
-export function riskOfWords(words: readonly string[], ctx: RiskContext = {}): string | undefined {
-  const args = words.slice(1).map((value) => ({ value, dynamic: false, glob: /[*?[]/.test(value) }));
-  return riskOf({ name: commandName(words), args }, ctx);
-}

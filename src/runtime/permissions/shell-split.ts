@@ -10,7 +10,7 @@ import { judgeCall, type Call, type Judge } from './risk/judge-call';
 import type { RiskContext } from './risk/paths';
 import type { CommandPart, Feed, PartFacts, Shared, WriteRedirection } from './risk/command-part';
 
-export type { CommandPart, WriteRedirection } from './risk/command-part';
+export type { CommandPart } from './risk/command-part';
 
 /** Where relative paths, `~` and `$HOME` point, so targets can be placed (inside the workspace or not). */
 export type SplitOptions = RiskContext;

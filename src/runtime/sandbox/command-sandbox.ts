@@ -14,7 +14,7 @@ import { seatbeltProfile } from './macos-profile';
 import { DEFAULT_SANDBOX, type SandboxSettings, type SandboxState } from './modes';
 import { sandboxProbe, sandboxProbeAsync, type SandboxProbe } from './probe';
 
-export { SANDBOX_MODES, type SandboxMode, type SandboxSettings, type SandboxState } from './modes';
+export type { SandboxSettings, SandboxState } from './modes';
 export const DEFAULT_SHELL_ENV: ShellEnvSettings = { include: [], exclude: [] };
 
 export interface CommandSandboxOptions {

@@ -103,8 +103,3 @@ export function sandboxProbeAsync(): Promise<SandboxProbe> {
   return pending;
 }
 
-/** Forget the cached answer (tests). */
-export function resetSandboxProbe(): void {
-  cached = undefined;
-  pending = undefined;
-}

@@ -4,7 +4,7 @@
  * or a log. Built on the debug log's redaction (`redactText`), with a longer minimum so ordinary output is never
  * mangled, and with a streaming form that catches a secret split across two chunks.
  */
-import { REDACTED, redactText } from '../debug/redact';
+import { redactText } from '../debug/redact';
 import { hasSecretName } from './command-env';
 
 /** Shorter values are never masked: replacing them would destroy ordinary output. */
@@ -96,4 +96,3 @@ export class StreamMask {
   }
 }
 
-export { REDACTED };

@@ -4,7 +4,6 @@
  * `...Secret`, `...Token`, `...Password`), those set later with `configure`, and the values of environment variables
  * named like secrets.
  */
-import { REDACTED } from '../debug/redact';
 import { SecretMasker } from '../secrets/masker';
 
 export class SessionRedactor {
@@ -46,4 +45,3 @@ export class SessionRedactor {
   }
 }
 
-export { REDACTED };

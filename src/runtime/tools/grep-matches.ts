@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { comparePaths } from './file-listing';
 import { looksBinary } from './read-file';
 import { displayPath } from './tool-paths';
@@ -55,6 +54,3 @@ export function formatMatches(cwd: string, matches: GrepMatch[], maxResults: num
   return out.join('\n');
 }
 
-export function posixOf(absPath: string): string {
-  return absPath.split(path.sep).join('/');
-}

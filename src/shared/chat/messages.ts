@@ -113,7 +113,6 @@ export const ToWebview = z.discriminatedUnion('type', [
 export type ToWebview = z.infer<typeof ToWebview>;
 /** What a sender may pass (fields with defaults are optional). */
 export type ToWebviewInput = z.input<typeof ToWebview>;
-export type ToWebviewOf<T extends ToWebview['type']> = Extract<ToWebview, { type: T }>;
 
 // ---------------------------------------------------------------- webview → extension
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv, useStubbedRuntime } from '../../helpers/runtime-process';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -85,9 +85,13 @@ describe('sandbox and secrets in the real runtime', function () {
   });
 
   it('with sandbox.mode off, a command can read the runtime environment, but what it prints is masked', async () => {
-    const cwd = makeWorkspace({}, t.stub.origin, { sandbox: { mode: 'off' } });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const env = testEnv(ENV_SECRETS);
+    // only the user's own config can turn the sandbox off (a project file cannot loosen it)
+    mkdirSync(path.join(env.HOME!, '.agentcli'), { recursive: true });
+    writeFileSync(path.join(env.HOME!, '.agentcli', 'config.json'), JSON.stringify({ sandbox: { mode: 'off' } }));
     t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo "v=$VENDORAPI_API_KEY"; cd /proc/$PPID && tr "\\0" "\\n" < environ' } }] }, { text: 'ok' });
-    const r = await runCli(['--yolo', '-p', 'x'], cwd, testEnv(ENV_SECRETS));
+    const r = await runCli(['--yolo', '-p', 'x'], cwd, env);
     assert.equal(r.code, 0, r.stderr);
     const [result] = toolResults();
     assert.match(result!, /^v=\n/);

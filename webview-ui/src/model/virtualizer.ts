@@ -130,10 +130,6 @@ export function computeWindow(index: HeightIndex, scrollTop: number, viewportHei
   return { start, end, padTop, padBottom: Math.max(0, index.total() - index.offsetOf(end)) };
 }
 
-export function sameWindow(a: VirtualWindow, b: VirtualWindow): boolean {
-  return a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom;
-}
-
 /** Near enough to the bottom that new content should keep the view pinned there. */
 export function isAtBottom(scrollTop: number, viewportHeight: number, scrollHeight: number, threshold = 32): boolean {
   return scrollHeight - (scrollTop + viewportHeight) <= threshold;

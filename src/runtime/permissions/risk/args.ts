@@ -88,11 +88,6 @@ export function argOf(word: Word, placeholders?: ReadonlySet<string>): Arg {
   return arg;
 }
 
-/** A plain static argument (for words made up by the checks themselves). */
-export function literal(value: string): Arg {
-  return { value, dynamic: false, glob: false };
-}
-
 export function baseName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }

@@ -17,9 +17,6 @@ export const READERS = new Set([
   'sed', 'cut', 'sort', 'uniq', 'nl', 'rev', 'diff', 'cmp', 'jq', 'yq', 'bat', 'view', 'vi', 'vim', 'nano', 'sqlite3', 'file',
   'paste', 'fold', 'fmt', 'pr', 'column', 'tr', 'iconv', 'wc', 'md5sum', 'sha256sum', 'curl', 'wget', 'nc', 'ncat', 'netcat',
 ]);
-/** Commands that print the whole environment (where keys and tokens live). */
-export const ENV_DUMPERS = new Set(['printenv', 'env', 'set', 'export', 'declare', 'typeset', 'compgen']);
-
 /** Paths named by an argument: itself, and what follows `@`, `<`, `=` (curl -F f=@x, --data-binary @x, --post-file=x). */
 function pathsIn(value: string): string[] {
   const found = [value];

@@ -1,1 +1,1 @@
-export { createOpenAICompatibleProvider, DEFAULT_IDLE_TIMEOUT_MS, type OpenAICompatibleOptions } from './provider';
+export { createOpenAICompatibleProvider, type OpenAICompatibleOptions } from './provider';

@@ -25,9 +25,6 @@ export const SERVICEAI_MODEL_LIMITS: Readonly<Record<string, ServiceModelLimits>
 /** Models that take the request's reasoning setting (`medium`, `high`, `xhigh`). */
 export const REASONING_MODELS: ReadonlySet<string> = new Set(['moa']);
 
-/** Service models that accept provider-qualified aliases (spec 000 §2.2 rule 4). */
-const ALIASED_MODELS: ReadonlySet<string> = new Set(['fantail', 'moa']);
-
 /**
  * Alias syntax: `serviceai/<model>` or `serviceai:<model>` (provider part case-insensitive) names the same
  * model as the bare id, e.g. `serviceai/fantail` = `serviceai:fantail` = `fantail`. Requests always carry the
@@ -38,12 +35,6 @@ export function resolveServiceAiModel(selector: string): string {
   const match = /^serviceai[/:](.+)$/i.exec(s);
   if (!match?.[1]) return s;
   return match[1].trim();
-}
-
-/** Whether `selector` is one of the alias forms of a service model that accepts aliases. */
-export function isServiceModelAlias(selector: string): boolean {
-  const s = selector.trim();
-  return s !== resolveServiceAiModel(s) && ALIASED_MODELS.has(resolveServiceAiModel(s));
 }
 
 export const DECISIONS_ONLY_REASON =

@@ -19,17 +19,6 @@ export const PLAN_LIST_FIRST_PLAN: Readonly<Record<string, PlanName>> = { fantai
 /** §2.2 model table, "Plans" column: the lowest plan named. */
 export const MODEL_TABLE_FIRST_PLAN: Readonly<Record<string, PlanName>> = { fantail: 'Free', moa: 'Pro', weka: 'Pro' };
 
-/** §2.1: third-party models in each plan's list (identifiers not given by the spec). */
-export const THIRD_PARTY_MODEL_COUNT: Readonly<Record<PlanName, number>> = {
-  Free: 0,
-  Lite: 2,
-  Pro: 3,
-  'Pro+': 5,
-  Max: 5,
-  Team: 5,
-  Enterprise: 5,
-};
-
 /** The plans from `first` upward, e.g. `Pro, Pro+, Max, Team, Enterprise`. */
 export function plansFrom(first: PlanName): PlanName[] {
   return PLAN_NAMES.slice(PLAN_NAMES.indexOf(first));
