@@ -6,6 +6,7 @@
 import {
   RequestError,
   type AgentContext,
+  type AvailableCommand,
   type ClientCapabilities,
   type Diff,
   type PermissionOption,
@@ -32,6 +33,8 @@ interface ProposedPlan {
   text: string;
 }
 
+const ACP_COMMANDS: AvailableCommand[] = [{ name: 'compact', description: 'Summarise the conversation so far to free context' }];
+
 const PLAN_OPTIONS: PermissionOption[] = [
   { optionId: 'accept', name: 'Accept the plan and carry it out', kind: 'allow_once' },
   { optionId: 'revise', name: 'Keep planning', kind: 'reject_once' },
@@ -52,6 +55,8 @@ export class AcpSession {
   private readonly questions = new Set<AbortController>();
   /** The plan plan mode's run proposed (answered once the run has ended). */
   private proposedPlan: ProposedPlan | undefined;
+  /** Aborts a `/compact` in progress. */
+  private compaction: AbortController | undefined;
 
   constructor(
     cwd: string,
@@ -162,6 +167,7 @@ export class AcpSession {
     }
     this.cancelled = false;
     this.proposedPlan = undefined;
+    if (context.length === 0 && message.trim() === '/compact') return this.compact();
     let run;
     try {
       run = this.session.startRun({ message, ...(context.length > 0 ? { context } : {}) });
@@ -189,6 +195,27 @@ export class AcpSession {
     }
     if (outcome.status === 'stopped' && outcome.stoppedReason === 'max_iterations') return { stopReason: 'max_turn_requests' };
     return { stopReason: 'end_turn' };
+  }
+
+  /** The `/compact` command: summarises the conversation so far (context_compacted shows the result). */
+  private async compact(): Promise<PromptResponse> {
+    this.compaction = new AbortController();
+    try {
+      const compacted = await this.session.compactNow(this.compaction.signal);
+      if (!compacted) this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Nothing to compact yet.' } });
+    } catch (e) {
+      if (this.cancelled) return { stopReason: 'cancelled' };
+      throw new RequestError(INTERNAL_ERROR, `compaction failed: ${(e as Error).message}`);
+    } finally {
+      this.compaction = undefined;
+    }
+    await this.sent;
+    return { stopReason: this.cancelled ? 'cancelled' : 'end_turn' };
+  }
+
+  /** Tells the client the commands a prompt may start with (sent once the session exists). */
+  announceCommands(): void {
+    this.notify({ sessionUpdate: 'available_commands_update', availableCommands: ACP_COMMANDS });
   }
 
   private takeProposedPlan(): ProposedPlan | undefined {
@@ -223,6 +250,7 @@ export class AcpSession {
   cancel(): void {
     this.cancelled = true;
     if (this.session.running) this.session.abort();
+    this.compaction?.abort();
     for (const q of this.questions) q.abort();
   }
 

@@ -108,6 +108,10 @@ export class UpdateMapper {
 
   private other(event: AgentEvent): SessionUpdate[] {
     // Plan events come from the plan-and-execute loop; read loosely so this works whatever else the union holds.
+    if (event.type === 'context_compacted') {
+      const what = `Compacted the conversation: ${event.messagesBefore} messages (about ${event.tokensBefore} tokens) summarised into ${event.messagesAfter} (about ${event.tokensAfter}).`;
+      return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${what}\n\n` } }];
+    }
     const e = event as { type: string; steps?: PlanStepLike[] };
     if ((e.type === 'plan_update' || e.type === 'plan_proposed') && Array.isArray(e.steps)) {
       return [{ sessionUpdate: 'plan', entries: planEntries(e.steps) }];

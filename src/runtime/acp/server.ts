@@ -111,6 +111,7 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
     .onRequest(methods.agent.session.new, ({ params, client }) => {
       const s = open(params, client);
       sessions.set(s.id, s);
+      setTimeout(() => s.announceCommands(), 0); // after the answer: the client knows the session by then
       return { sessionId: s.id, modes: modeState(s.session) };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
@@ -124,6 +125,7 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
       }
       sessions.set(s.id, s);
       await s.replayHistory();
+      setTimeout(() => s.announceCommands(), 0);
       return { modes: modeState(s.session) };
     })
     .onRequest(methods.agent.session.list, ({ params }) => {

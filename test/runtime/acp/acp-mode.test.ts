@@ -239,7 +239,7 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal((await second.agent.request(methods.agent.session.list, { cwd: makeWorkspace({}) })).sessions.length, 0);
     await assert.rejects(second.agent.request(methods.agent.session.load, { sessionId: 'session_nope', cwd, mcpServers: [] }));
     await second.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-    const replay = second.updates.map((n) => n.update);
+    const replay = second.updates.map((n) => n.update).filter((u) => u.sessionUpdate !== 'available_commands_update');
     assert.deepEqual(
       replay.map((u) => u.sessionUpdate),
       ['user_message_chunk', 'agent_message_chunk'],
@@ -264,6 +264,23 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
       acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] }),
       (e: { code: number; message: string; data?: { code?: string } }) => e.code === -32603 && /401|api key|auth/i.test(e.message) && e.data?.code === 'auth_failed',
     );
+  });
+
+  it('offers /compact, which summarises the conversation so far', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    stub.enqueue({ text: 'First answer.' }, { text: 'Summary: the user said hello.' });
+    const acp = await start();
+    const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    while (acp.ofKind('available_commands_update').length === 0) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(acp.ofKind('available_commands_update')[0]!.availableCommands.map((c) => c.name), ['compact']);
+    const early = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/compact' }] });
+    assert.equal(early.stopReason, 'end_turn');
+    assert.match(acp.agentText(), /Nothing to compact yet\./);
+    await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
+    const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/compact' }] });
+    assert.equal(res.stopReason, 'end_turn');
+    assert.match(acp.agentText(), /Compacted the conversation: 2 messages/);
+    assert.equal(stub.requests.length, 2, 'the summary was asked of the model');
   });
 
   it('a prompt to an unknown session and bad cwd are refused with a message', async () => {
