@@ -283,6 +283,14 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(stub.requests.length, 2, 'the summary was asked of the model');
   });
 
+  it('the mode of a new session follows the flags agentcli was started with', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    const yolo = await start({ args: ['--yolo'] });
+    assert.equal((await yolo.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).modes?.currentModeId, 'yolo');
+    const restricted = await start({ args: ['--restricted'] });
+    assert.equal((await restricted.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).modes?.currentModeId, 'restricted');
+  });
+
   it('a prompt to an unknown session and bad cwd are refused with a message', async () => {
     const acp = await start();
     await assert.rejects(acp.agent.request(methods.agent.session.prompt, { sessionId: 'nope', prompt: [{ type: 'text', text: 'x' }] }), /unknown session "nope"/);
