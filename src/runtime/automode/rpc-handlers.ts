@@ -1,4 +1,4 @@
-import type { Handlers } from '../rpc/handlers';
+import type { Handlers } from '../rpc/handler-types';
 import type { AutomodeController } from './controller';
 
 type AutomodeMethod = 'startAutomode' | 'getAutomodeStatus' | 'pauseAutomode' | 'resumeAutomode' | 'cancelAutomode' | 'getAutomodeLog';

@@ -1,4 +1,4 @@
-import { isCompatibleProtocol, permissionAllowed, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type MethodName, type ParamsOf, type ResultOf } from '../../protocol';
+import { isCompatibleProtocol, permissionAllowed, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type ResultOf } from '../../protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../protocol/transport';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
@@ -12,8 +12,9 @@ import { summarizeBatch } from '../changes';
 import type { SavedSessionData } from '../sessions/reader';
 import { AutomodeController } from '../automode/controller';
 import { automodeHandlers } from '../automode/rpc-handlers';
+import type { Handlers } from './handler-types';
 
-export type Handlers = { [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
+export type { Handlers };
 
 const ok = { ok: true as const };
 
