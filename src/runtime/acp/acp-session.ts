@@ -55,6 +55,8 @@ export class AcpSession {
   private readonly questions = new Set<AbortController>();
   /** The plan plan mode's run proposed (answered once the run has ended). */
   private proposedPlan: ProposedPlan | undefined;
+  /** A session/prompt is being answered. */
+  private prompting = false;
   /** Aborts a `/compact` in progress. */
   private compaction: AbortController | undefined;
 
@@ -154,9 +156,19 @@ export class AcpSession {
 
   /** session/prompt: runs it to the end; answers with the stop reason once every update is sent. */
   async prompt(blocks: Parameters<typeof promptToRun>[0], signal: AbortSignal): Promise<PromptResponse> {
-    if (this.session.running) {
+    // A turn lasts past its run while a plan is offered: the next prompt waits for the answer to this one.
+    if (this.prompting || this.session.running) {
       throw RequestError.invalidRequest(undefined, 'a prompt is still running in this session: wait for its answer or send session/cancel');
     }
+    this.prompting = true;
+    try {
+      return await this.turn(blocks, signal);
+    } finally {
+      this.prompting = false;
+    }
+  }
+
+  private async turn(blocks: Parameters<typeof promptToRun>[0], signal: AbortSignal): Promise<PromptResponse> {
     let message: string;
     let context: PromptContext[];
     try {

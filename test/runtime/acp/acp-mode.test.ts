@@ -171,6 +171,10 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const prompt = acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'talk' }] });
     while (acp.ofKind('agent_message_chunk').length === 0) await new Promise((r) => setTimeout(r, 20));
+    await assert.rejects(
+      acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'and another' }] }),
+      /a prompt is still running in this session/,
+    );
     await acp.agent.notify(methods.agent.session.cancel, { sessionId });
     assert.equal((await prompt).stopReason, 'cancelled');
   });
