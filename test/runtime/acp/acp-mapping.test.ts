@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentEvent } from '../../../src/protocol';
 import { OUTPUT_INTERVAL_MS, UpdateMapper, planEntries } from '../../../src/runtime/acp/event-updates';
 import { historyUpdates } from '../../../src/runtime/acp/history-replay';
-import { acpMcpServers } from '../../../src/runtime/acp/mcp-servers';
+import { acpMcpServers, serverNameFor } from '../../../src/runtime/acp/mcp-servers';
 import { directoryAnswer, permissionAnswer, permissionOptions } from '../../../src/runtime/acp/permission-options';
 import { promptToRun } from '../../../src/runtime/acp/prompt-content';
 import { callArguments, proposedDiff } from '../../../src/runtime/acp/proposed-diff';
@@ -60,10 +60,14 @@ describe('acp: MCP servers from the client', () => {
     assert.deepEqual(servers.remote?.headers, { Authorization: 'Bearer t' });
   });
 
-  it('refuses duplicate names and names our tool prefix cannot carry', () => {
+  it('refuses duplicate names; display names become names our tool prefix can carry', () => {
     const s = { name: 'a', command: 'x', args: [], env: [] };
     assert.throws(() => acpMcpServers([s, s]), /two MCP servers are named "a"/);
-    assert.throws(() => acpMcpServers([{ ...s, name: 'has space' }]), /has space/);
+    const names = Object.keys(acpMcpServers([{ ...s, name: 'Context 7' }, { ...s, name: 'Context-7' }, { ...s, name: 'a__b' }, { ...s, name: '..' }]));
+    assert.deepEqual(names, ['Context-7', 'Context-7-2', 'a_b', '--']);
+    assert.equal(serverNameFor('x'.repeat(40), new Set()), 'x'.repeat(32));
+    assert.equal(serverNameFor('x'.repeat(40), new Set(['x'.repeat(32)])), `${'x'.repeat(30)}-2`);
+    assert.equal(serverNameFor('___', new Set()), 'server');
   });
 });
 
