@@ -261,6 +261,30 @@ describe('chat panel in a browser', function () {
     await page.waitForSelector(tid('context-meter'), { state: 'hidden' });
   });
 
+  it('header: the sandbox shield is quiet when sandboxed and a warning when unavailable or off', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    assert.equal(await page.isVisible(tid('sandbox-indicator')), false, 'no shield before the runtime reports the sandbox');
+    await page.setViewportSize({ width: 290, height: 500 });
+    const sandbox = { mode: 'workspace-write', available: true, network: false };
+    await send({ type: 'state', state: { ...state, provider: 'ggufserver', model: 'stub-model', sandbox } });
+    await page.waitForSelector(`${tid('sandbox-indicator')}:visible`);
+    assert.equal(await page.getAttribute(tid('sandbox-indicator'), 'title'), 'Commands run in a sandbox (workspace writable, no network)');
+    assert.equal(await page.getAttribute(tid('sandbox-indicator'), 'data-level'), 'ok');
+    const fits = await page.$eval(tid('model-button'), (e) => e.clientWidth === e.scrollWidth);
+    assert.ok(fits, 'the shield cuts the model link short at the default side bar width');
+    await shot('header-sandbox-ok');
+    const reason = 'bubblewrap (bwrap) is not installed: install it (apt-get install bubblewrap) or set sandbox.mode to "off"';
+    await send({ type: 'state', state: { ...state, provider: 'ggufserver', model: 'stub-model', sandbox: { ...sandbox, available: false, reason } } });
+    await page.waitForFunction(() => document.querySelector('[data-testid="sandbox-indicator"]')?.getAttribute('data-level') === 'warn');
+    assert.match(String(await page.getAttribute(tid('sandbox-indicator'), 'title')), /cannot start.*apt-get install bubblewrap/);
+    await shot('header-sandbox-unavailable');
+    await send({ type: 'state', state: { ...state, sandbox: { mode: 'off', available: true, network: true } } });
+    await page.waitForFunction(() => /without a sandbox/.test(document.querySelector('[data-testid="sandbox-indicator"]')?.getAttribute('title') ?? ''));
+    assert.equal(await page.getAttribute(tid('sandbox-indicator'), 'data-level'), 'warn');
+    await send({ type: 'state', state: { ...state, sandbox: { mode: 'read-only', available: true, network: true } } });
+    await page.waitForFunction(() => document.querySelector('[data-testid="sandbox-indicator"]')?.getAttribute('title') === 'Commands run in a sandbox (read-only, network allowed)');
+  });
+
   it('lays out a permission card plainly and shows the suggested alternative on the tool card', async () => {
     await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
     await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'clean' } });

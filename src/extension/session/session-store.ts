@@ -146,6 +146,7 @@ export class SessionStore {
       permissionMode: s.permissionMode,
       planMode: s.planMode,
       yolo: s.yolo,
+      sandbox: s.sandbox,
       running: s.status === 'running',
     };
     const keepAck = (id: string, map: Map<string, PendingRequest>) => map.get(id)?.acknowledged ?? false;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import { AgentEvent } from '../../protocol/events';
-import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode } from '../../protocol/records';
+import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, SandboxState } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';
@@ -21,6 +21,8 @@ export const PanelState = z.object({
   permissionMode: PermissionMode,
   planMode: z.boolean(),
   yolo: z.object({ active: z.boolean(), expiresAt: z.string().optional() }),
+  /** How run_command is isolated (from getState); absent until the runtime reported it. */
+  sandbox: SandboxState.optional(),
   /** A run is active: the prompt box looks disabled and Stop is shown. */
   running: z.boolean(),
 });

@@ -1,6 +1,7 @@
 /** The top bar (model, modes, context meter, history, New chat) and the runtime status banner. */
 import type { ContextUsage, FromWebviewInput, PanelState, RuntimeStatus } from '../../../src/shared/chat/messages';
 import { append, button, h } from './dom';
+import { SandboxIndicator } from './sandboxIndicator';
 
 /** "New chat" on one line; when the model name would be cut short only its icon shows (the title still names it). */
 function newChatButton(post: (m: FromWebviewInput) => void): HTMLButtonElement {
@@ -69,6 +70,7 @@ export class Header {
   private readonly modelButton: HTMLButtonElement;
   private readonly badges = h('span', { class: 'mode-badges', testid: 'mode-badges' });
   private readonly meter: HTMLButtonElement;
+  private readonly sandbox = new SandboxIndicator();
 
   constructor(post: (m: FromWebviewInput) => void) {
     this.modelButton = button('…', 'model-button', () => post({ type: 'selectModel' }), { class: 'link-button', title: 'Select model' });
@@ -77,6 +79,7 @@ export class Header {
     this.root = h('div', { class: 'header' },
       this.modelButton,
       this.badges,
+      this.sandbox.root,
       h('span', { class: 'header-spacer' }),
       this.meter,
       historyButton(post),
@@ -123,6 +126,7 @@ export class Header {
     }
     if (state.permissionMode !== 'interactive') badges.push(h('span', { class: 'badge', testid: 'badge-permission-mode', text: state.permissionMode, title: `Permission mode: ${state.permissionMode}` }));
     this.badges.replaceChildren(...badges);
+    this.sandbox.set(state.sandbox);
     this.fit();
   }
 }
