@@ -123,6 +123,15 @@ export async function startAcpServer(opts: AcpServerOptions): Promise<void> {
         if (out.reason === 'not_found') throw RequestError.resourceNotFound(params.sessionId);
         throw RequestError.invalidParams(undefined, out.message);
       }
+      if (out.pendingBatch) {
+        // ACP has no review of a change batch, and a session with one waiting takes no prompt.
+        s.session.end();
+        const n = out.pendingBatch.changes.length;
+        throw RequestError.invalidParams(
+          undefined,
+          `saved session "${params.sessionId}" has ${n} proposed file change(s) waiting for a decision: decide them first (agentcli --resume ${params.sessionId}, or the editor that made them), then load it here`,
+        );
+      }
       sessions.set(s.id, s);
       await s.replayHistory();
       setTimeout(() => s.announceCommands(), 0);

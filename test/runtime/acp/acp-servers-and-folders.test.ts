@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
-import { makeWorkspace } from '../../helpers/runtime-process';
+import { makeWorkspace, startRuntime, testEnv } from '../../helpers/runtime-process';
 import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
 import { stdioStubServer } from '../mcp/mcp-stubs';
 import { startAcp, type AcpUnderTest } from './acp-process';
@@ -86,6 +86,38 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     assert.equal(res.stopReason, 'end_turn');
     assert.equal(acp.permissionRequests.length, 0);
     assert.match(toolResults(stub, 1)[0]!, /notes from a second root/);
+  });
+});
+
+describe('agentcli --acp: loading a session that waits for a change decision', () => {
+  let stub: OpenAIStub;
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await stub.close();
+  });
+
+  it('is refused with what to do (and the session keeps its batch)', async () => {
+    const cwd = makeWorkspace({}, stub.origin);
+    const env = testEnv();
+    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'b.txt', content: 'b\n' } }] }, { text: 'proposed' });
+    const rt = await startRuntime(cwd, { env });
+    const { sessionId } = await rt.request('getState', {});
+    await rt.request('prompt', { message: 'write b' });
+    await rt.waitForEvent('agent_end');
+    await rt.close();
+    const acp = await startAcp({ env });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await assert.rejects(
+          acp.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] }),
+          new RegExp(`has 1 proposed file change\\(s\\) waiting for a decision: decide them first \\(agentcli --resume ${sessionId}`),
+        );
+      }
+    } finally {
+      await acp.close();
+    }
   });
 });
 
