@@ -10,3 +10,4 @@ export * from './methods';
 export * from './change-batch';
 export * from './hooks';
 export * from './automode';
+export * from './handoff';

@@ -19,6 +19,7 @@ import {
   SandboxState,
 } from './records';
 import { automodeMethods } from './automode';
+import { handoffMethods } from './handoff';
 import { HookDefinition, HookEventName } from './hooks';
 
 const Empty = z.object({}).strict();
@@ -484,6 +485,8 @@ export const methods = {
   /** Auto-mode (spec 001 §3.3/§4.3): see ./automode. */
   ...automodeMethods,
 } as const;
+  /** Browser handoff (spec 001 §4.3): see ./handoff. */
+  ...handoffMethods,
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

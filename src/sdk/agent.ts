@@ -436,6 +436,24 @@ export class Agent {
     return this.client.getAutomodeLog();
   }
 
+  /**
+   * Browser handoff: `{ token, url, expiresAt }` for a page on 127.0.0.1 that continues this live session (transcript,
+   * streamed events, prompts, permission and batch decisions). The token is single-use and short-lived (5 minutes by default).
+   */
+  createBrowserHandoff(params: ParamsOf<'createBrowserHandoff'> = {}) {
+    return this.client.createBrowserHandoff(params);
+  }
+
+  /** Takes over a session another runtime handed off (it releases it): `{ attached: true }` or `{ attached: false, reason }`. */
+  attachBrowserHandoff(params: ParamsOf<'attachBrowserHandoff'>) {
+    return this.client.attachBrowserHandoff(params);
+  }
+
+  /** Takes over the newest unexpired, unused handoff of this user in this folder (any folder with `allWorkspaces`). */
+  attachLatestBrowserHandoff(params: ParamsOf<'attachLatestBrowserHandoff'> = {}) {
+    return this.client.attachLatestBrowserHandoff(params);
+  }
+
   /** Deletes a saved session: `{ deleted: true }` or `{ deleted: false, reason }` (not_found, busy, current). */
   deleteSession(sessionId: string) {
     return this.client.deleteSession({ sessionId });

@@ -336,6 +336,21 @@ export class RuntimeClient {
   attachSession(p: ParamsOf<'attachSession'>) {
     return this.request('attachSession', p);
   }
+  /**
+   * Browser handoff: a short-lived, single-use `token` (5 minutes by default) and the `url` of a page on 127.0.0.1 that
+   * attaches to this runtime's live session with it. A credential: never log it. The page works while this runtime lives.
+   */
+  createBrowserHandoff(p: ParamsOf<'createBrowserHandoff'> = {}) {
+    return this.request('createBrowserHandoff', p);
+  }
+  /** Takes over the session another runtime handed off: `{ attached: true, sessionId }` or `{ attached: false, reason, message }`. */
+  attachBrowserHandoff(p: ParamsOf<'attachBrowserHandoff'>) {
+    return this.request('attachBrowserHandoff', p);
+  }
+  /** Takes over the newest unexpired, unused handoff of this user (this folder's unless `allWorkspaces`). */
+  attachLatestBrowserHandoff(p: ParamsOf<'attachLatestBrowserHandoff'> = {}) {
+    return this.request('attachLatestBrowserHandoff', p);
+  }
   /** Deletes a saved session: `{ deleted: true }` or `{ deleted: false, reason }` (not_found, busy, or current: this runtime's own). */
   deleteSession(p: ParamsOf<'deleteSession'>) {
     return this.request('deleteSession', p);

@@ -12,6 +12,8 @@ import { summarizeBatch } from '../changes';
 import type { SavedSessionData } from '../sessions/reader';
 import { AutomodeController } from '../automode/controller';
 import { automodeHandlers } from '../automode/rpc-handlers';
+import { HandoffController } from '../handoff/controller';
+import { handoffHandlers } from '../handoff/rpc-handlers';
 import type { Handlers } from './handler-types';
 
 export type { Handlers };
@@ -82,6 +84,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
   return {
     ...automodeHandlers(automode),
     initialize: async (p) => {
+    ...handoffHandlers(new HandoffController(session)),
       if (!isCompatibleProtocol(p.protocolVersion)) {
         throw new RuntimeRequestError(
           RpcErrorCode.ProtocolVersionMismatch,
