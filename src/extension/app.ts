@@ -115,6 +115,7 @@ export class App implements vscode.Disposable {
       log,
       refocusPanel: () => (this.view.visible ? this.view.reveal(true) : Promise.resolve()),
       newChatStarted: () => this.newChatStarted(),
+      stateChanged: () => this.updateState({}),
     });
     this.disposables.push(
       this.output,

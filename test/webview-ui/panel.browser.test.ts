@@ -285,6 +285,43 @@ describe('chat panel in a browser', function () {
     await page.waitForFunction(() => document.querySelector('[data-testid="sandbox-indicator"]')?.getAttribute('title') === 'Commands run in a sandbox (read-only, network allowed)');
   });
 
+  it('a proposed plan: Accept and Revise (with a note) are posted; the accepted plan becomes a live checklist; a reflection is collapsed', async () => {
+    await page.setViewportSize({ width: 290, height: 600 });
+    await send({ type: 'init', items: [], state: { ...state, planMode: true }, runtime: { status: 'ready' } });
+    const steps = [{ title: 'Read src/cli/args.ts to see how flags are parsed', status: 'pending' }, { title: 'Add the --verbose flag', detail: 'with a test', status: 'pending' }];
+    await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'add a verbose flag' } });
+    await send({ type: 'event', event: { type: 'plan_proposed', ...ids, planId: 'p1', steps, text: '1. Read\n2. Add' } });
+    await send({ type: 'event', event: { type: 'agent_end', ...ids, status: 'completed', text: '' } });
+    await page.waitForSelector(tid('plan-accept'));
+    assert.equal(await page.locator(tid('plan-step')).count(), 2);
+    await shot('plan-proposed');
+    await page.click(tid('plan-revise'));
+    await page.click(tid('plan-revise-send'));
+    assert.equal(await page.getAttribute(tid('plan-revise-input'), 'class'), 'text-input alternative-input invalid', 'an empty note is not sent');
+    await page.fill(tid('plan-revise-input'), 'Also update the README');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(tid('plan-accept'), { state: 'detached' });
+    const decisions = (await posted()).filter((m) => m.type === 'planDecision');
+    assert.deepEqual(decisions, [{ type: 'planDecision', planId: 'p1', decision: 'revise', note: 'Also update the README' }]);
+    // The extension refused it (e.g. the runtime restarted): the buttons come back.
+    await send({ type: 'error', message: 'Could not send the plan back for revision: no proposed plan p1 is waiting' });
+    await page.click(tid('plan-accept'));
+    await send({ type: 'planAnswered', planId: 'p1', decision: 'accept' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="plan-card"]')?.getAttribute('data-status') === 'accepted');
+    const r2 = { ...ids, runId: 'r2' };
+    await send({ type: 'event', event: { type: 'agent_start', ...r2, prompt: 'The plan was accepted. Carry it out step by step:' } });
+    await send({ type: 'event', event: { type: 'plan_update', ...r2, planId: 'p1', steps: [{ ...steps[0], status: 'done', note: 'flags are parsed in parseArgs' }, { ...steps[1], status: 'in_progress' }], change: 'step_started', stepIndex: 1, replans: 0 } });
+    await send({ type: 'event', event: { type: 'reflection', ...r2, turnId: 't2', attempt: 1, maxRetries: 2, critique: 'The test file path was wrong; list test/ first.', failedTools: ['read_file'] } });
+    await page.waitForSelector(tid('reflection'));
+    assert.equal(await page.textContent(tid('plan-progress')), '1 of 2 done');
+    assert.deepEqual(await page.$$eval(tid('plan-step'), (els) => els.map((e) => e.getAttribute('data-status'))), ['done', 'in_progress']);
+    assert.equal(await page.isVisible('.reflection-body'), false, 'the reflection starts collapsed');
+    await page.click('.reflection-summary');
+    await page.waitForSelector('.reflection-body:visible');
+    await shot('plan-running');
+    assert.equal((await posted()).filter((m) => m.type === 'planDecision').length, 2);
+  });
+
   it('lays out a permission card plainly and shows the suggested alternative on the tool card', async () => {
     await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
     await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'clean' } });

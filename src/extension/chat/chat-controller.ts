@@ -24,6 +24,8 @@ export interface ChatControllerDeps {
   refocusPanel: () => Promise<void>;
   /** The conversation was reset (New chat). */
   newChatStarted: () => void;
+  /** The store's panel state changed (e.g. accepting a plan ended plan mode): tell the panel and the status bar. */
+  stateChanged: () => void;
 }
 
 /** Files mentioned with `@path` are sent as file context up to this size; larger ones go by path only. */
@@ -69,6 +71,14 @@ export class ChatController {
         return deps.batches.decide(m.decision, m.changeIds, m.batchId);
       case 'pickBatchFiles':
         return deps.batches.acceptSelected(m.batchId);
+      case 'planDecision':
+        await this.withClient(m.decision === 'accept' ? 'start the plan' : 'send the plan back for revision', async (c) => {
+          await c.respondToPlan({ planId: m.planId, decision: m.decision, note: m.note });
+          deps.store.planAnswered(m.planId, m.decision);
+          deps.post({ type: 'planAnswered', planId: m.planId, decision: m.decision });
+          deps.stateChanged();
+        });
+        return;
       case 'restartRuntime':
         await deps.host.restart().catch((e: unknown) => deps.log(`restart failed: ${e instanceof Error ? e.message : String(e)}`));
         return;

@@ -8,7 +8,7 @@ import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult, PermissionChoice } from '../../protocol/records';
-import type { ContextChip, ContextUsage, PanelState, RuntimeStatus, ToWebviewInput, TranscriptItem } from '../../shared/chat/messages';
+import type { ContextChip, ContextUsage, PanelState, ProposedPlanInfo, RuntimeStatus, ToWebviewInput, TranscriptItem } from '../../shared/chat/messages';
 import type { TranscriptModel } from '../../shared/chat/model/transcriptReducer';
 import { shownModel } from '../models/model-items';
 
@@ -40,6 +40,8 @@ export class SessionStore {
   };
   runtime: RuntimeStatus = { status: 'starting' };
   batch: ChangeBatch | null = null;
+  /** The plan waiting for Accept or Revise (plan mode). */
+  proposedPlan: ProposedPlanInfo | null = null;
   readonly permissions = new Map<string, PendingPermissionEntry>();
   readonly directories = new Map<string, PendingDirectoryEntry>();
   context: ContextChip[] = [];
@@ -92,6 +94,9 @@ export class SessionStore {
       case 'change_batch_decided':
         if (this.batch?.id === event.batchId) this.batch = null;
         return false;
+      case 'plan_proposed':
+        this.proposedPlan = { planId: event.planId, runId: event.runId, steps: event.steps };
+        return false;
       default:
         return false;
     }
@@ -118,6 +123,7 @@ export class SessionStore {
   loadSaved(items: readonly TranscriptItem[], batch: ChangeBatch | null): void {
     reducer().replaceTranscript(this.transcript, items);
     this.batch = batch;
+    this.proposedPlan = null;
     this.permissions.clear();
     this.directories.clear();
     this.state = { ...this.state, running: false };
@@ -128,6 +134,13 @@ export class SessionStore {
     return this.transcript.items.some((i) => i.kind === 'user' || i.kind === 'assistant');
   }
 
+  /** The user answered the proposed plan (the runtime accepted the answer). */
+  planAnswered(planId: string, decision: 'accept' | 'revise'): void {
+    reducer().answerPlanItem(this.transcript, planId, decision);
+    if (this.proposedPlan?.planId === planId) this.proposedPlan = null;
+    if (decision === 'accept') this.state = { ...this.state, planMode: false }; // accepting ends plan mode
+  }
+
   batchDecided(batchId: string, results: ChangeResult[]): void {
     reducer().applyBatchResult(this.transcript, batchId, results);
     if (this.batch?.id === batchId) this.batch = null;
@@ -135,6 +148,7 @@ export class SessionStore {
 
   newChat(): void {
     reducer().clearConversation(this.transcript);
+    this.proposedPlan = null;
     this.state = { ...this.state, running: false };
   }
 
@@ -161,6 +175,8 @@ export class SessionStore {
     for (const d of s.pendingDirectoryAccess) this.directories.set(d.requestId, { ...d, acknowledged: d.acknowledged || keepAck(d.requestId, dirs) });
     // A batch the new process does not know is kept: the user's pending review must not vanish with a crash.
     if (s.pendingBatch) this.batch = s.pendingBatch;
+    this.proposedPlan = s.proposedPlan ?? null;
+    reducer().mergePending(this.transcript, { permissions: [], directories: [], batch: null, plan: this.proposedPlan });
   }
 
   /** The runtime process is gone: nothing it had pending can still be answered, except the batch we hold. */
@@ -188,6 +204,7 @@ export class SessionStore {
       pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, choices: p.choices, acknowledged: p.acknowledged })),
       pendingDirectoryAccess: [...this.directories.values()].map((d) => ({ requestId: d.requestId, path: d.path, reason: d.reason, acknowledged: d.acknowledged })),
       pendingBatch: batch ? { batchId: batch.id, runId: batch.runId, status: batch.status, files: reducer().toBatchFiles(batch) } : null,
+      proposedPlan: this.proposedPlan,
       context: this.context,
       contextUsage: this.contextUsage,
     };

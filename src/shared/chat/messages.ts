@@ -7,7 +7,7 @@
 import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import { AgentEvent } from '../../protocol/events';
-import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, SandboxState } from '../../protocol/records';
+import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, PlanStep, SandboxState } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';
@@ -59,6 +59,9 @@ export const ContextUsage = z.object({
   contextWindow: z.number().int().positive().optional(),
 });
 export type ContextUsage = z.infer<typeof ContextUsage>;
+/** The plan plan mode proposed that waits for Accept or Revise (getState().proposedPlan). */
+export const ProposedPlanInfo = z.object({ planId: id('planId'), runId: z.string(), steps: z.array(PlanStep) });
+export type ProposedPlanInfo = z.infer<typeof ProposedPlanInfo>;
 export type PendingPermissionInfo = z.infer<typeof PendingPermission>;
 export type PendingDirectoryInfo = z.infer<typeof PendingDirectoryAccess>;
 
@@ -77,6 +80,8 @@ export const ToWebviewMessages = {
     pendingPermissions: z.array(PendingPermission).default([]),
     pendingDirectoryAccess: z.array(PendingDirectoryAccess).default([]),
     pendingBatch: BatchSummary.nullable().default(null),
+    /** The proposed plan waiting for an answer; a plan card still shown as proposed without it is no longer waiting. */
+    proposedPlan: ProposedPlanInfo.nullable().default(null),
     /** Chips to show above the prompt box (e.g. added while the panel was hidden). */
     context: z.array(ContextChip).default([]),
     /** The context meter; null until the runtime reported it. */
@@ -98,6 +103,8 @@ export const ToWebviewMessages = {
     promptId: z.string().optional(),
   }),
   focusInput: z.object({ type: z.literal('focusInput') }),
+  /** The runtime took the answer to a proposed plan (`planDecision`). */
+  planAnswered: z.object({ type: z.literal('planAnswered'), planId: id('planId'), decision: z.enum(['accept', 'revise']) }),
   contextUsage: z.object({ type: z.literal('contextUsage'), usage: ContextUsage.nullable() }),
 } as const;
 
@@ -110,6 +117,7 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.batchResult,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,
+  ToWebviewMessages.planAnswered,
   ToWebviewMessages.contextUsage,
 ]);
 export type ToWebview = z.infer<typeof ToWebview>;
@@ -165,6 +173,10 @@ export const FromWebviewMessages = {
       message: 'accept_selected needs at least one change id (or send pickBatchFiles to let the user choose)',
       path: ['changeIds'],
     }),
+  /** The answer to a proposed plan: accept runs it, revise sends the note and stays in plan mode. */
+  planDecision: z
+    .object({ type: z.literal('planDecision'), planId: id('planId'), decision: z.enum(['accept', 'revise']), note: z.string().trim().max(100_000).optional() })
+    .refine((m) => m.decision !== 'revise' || (m.note ?? '') !== '', { message: 'revise needs a note saying what to change', path: ['note'] }),
   /** Open the extension's multi-select quick pick over the batch's files ("Accept selected…"). */
   pickBatchFiles: z.object({ type: z.literal('pickBatchFiles'), batchId: id('batchId') }),
   restartRuntime: z.object({ type: z.literal('restartRuntime') }),
@@ -194,6 +206,7 @@ export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.reviewBatch,
   FromWebviewMessages.decideBatch,
   FromWebviewMessages.pickBatchFiles,
+  FromWebviewMessages.planDecision,
   FromWebviewMessages.restartRuntime,
   FromWebviewMessages.copyText,
   FromWebviewMessages.removeContext,

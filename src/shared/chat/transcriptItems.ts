@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EventErrorCodes } from '../../protocol/errors';
-import { ChangeKind, ChangeResult, PermissionChoice, PromptContext } from '../../protocol/records';
+import { ChangeKind, ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
 export const ContextChip = PromptContext.extend({
@@ -138,6 +138,33 @@ export const NoticeItem = z.object({
   runId: z.string().optional(),
 });
 
+/**
+ * A plan: proposed in plan mode (`plan_proposed`, waiting for Accept or Revise) or carried out (`plan_update`, a live
+ * checklist). `accepted`/`revised` are the user's reply to a proposed plan; `expired` when the runtime no longer waits
+ * for it (e.g. it restarted); `running` while its steps are carried out, `finished` after that run.
+ */
+export const PlanItem = z.object({
+  kind: z.literal('plan'),
+  id: z.string(),
+  planId: z.string(),
+  runId: z.string(),
+  steps: z.array(PlanStep),
+  status: z.enum(['proposed', 'accepted', 'revised', 'expired', 'running', 'finished']),
+  /** How many times the run re-planned. */
+  replans: z.number().int().nonnegative().optional(),
+});
+
+/** A reflexion run's critique of a failed step (collapsed by default). */
+export const ReflectionItem = z.object({
+  kind: z.literal('reflection'),
+  id: z.string(),
+  runId: z.string(),
+  attempt: z.number().int().positive(),
+  maxRetries: z.number().int().nonnegative(),
+  critique: z.string(),
+  failedTools: z.array(z.string()),
+});
+
 export const TranscriptItem = z.discriminatedUnion('kind', [
   UserItem,
   AssistantItem,
@@ -147,6 +174,8 @@ export const TranscriptItem = z.discriminatedUnion('kind', [
   BatchItem,
   ErrorItem,
   NoticeItem,
+  PlanItem,
+  ReflectionItem,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 export type ItemOf<K extends TranscriptItem['kind']> = Extract<TranscriptItem, { kind: K }>;

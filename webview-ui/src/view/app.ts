@@ -4,6 +4,7 @@ import { buildSnapshot, readSnapshot } from '../model/persist';
 import {
   addError,
   addUserPrompt,
+  answerPlanItem,
   applyBatchResult,
   applyEvent,
   clearConversation,
@@ -15,6 +16,7 @@ import {
   replaceTranscript,
   type Changes,
 } from '../../../src/shared/chat/model/transcriptReducer';
+import { planItemId } from '../../../src/shared/chat/model/planItems';
 import { Composer } from './composer';
 import { h } from './dom';
 import { Header, RuntimeBanner } from './header';
@@ -103,7 +105,7 @@ export class ChatApp {
       case 'init': {
         this.itemContext.answered.clear();
         replaceTranscript(this.model, msg.items);
-        mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch });
+        mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch, plan: msg.proposedPlan });
         this.apply({ reset: true, ids: [] });
         this.header.setState(msg.state);
         this.header.setUsage(msg.contextUsage);
@@ -123,6 +125,10 @@ export class ChatApp {
         else if (e.type === 'directory_access_resolved') this.itemContext.answered.delete(itemIds.directory(e.requestId));
         else if (e.type === 'change_batch_decided') this.itemContext.answered.delete(itemIds.batch(e.batchId));
         else if (e.type === 'change_batch_ready') this.transcript.scrollToBottom();
+        else if (e.type === 'plan_proposed' || e.type === 'plan_update') {
+          this.itemContext.answered.delete(planItemId(e.planId));
+          if (e.type === 'plan_proposed') this.transcript.scrollToBottom();
+        }
         return;
       }
       case 'runtimeStatus':
@@ -150,6 +156,10 @@ export class ChatApp {
         return;
       case 'contextUsage':
         this.header.setUsage(msg.usage);
+        return;
+      case 'planAnswered':
+        this.itemContext.answered.delete(planItemId(msg.planId));
+        this.apply(answerPlanItem(this.model, msg.planId, msg.decision));
         return;
     }
   }

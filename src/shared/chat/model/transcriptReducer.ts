@@ -4,9 +4,10 @@
  * Every mutation returns the ids of the items it touched so the view re-renders only those.
  */
 import type { AgentEvent, Change, ChangeBatch, ChangeResult, EventOf } from '../../../protocol';
-import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, TranscriptItem } from '../messages';
+import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, ProposedPlanInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
+import { answerPlan, mergeProposedPlan, onPlanProposed, onPlanUpdate, onReflection, settlePlans } from './planItems';
 import type { TranscriptModel } from './transcriptModel';
 import { FILE_TOOLS, foldIntoToolCard, moveAfterRun, placeToolItem, syncToolChanges, wasStopped } from './toolLinks';
 
@@ -124,6 +125,11 @@ export function applyBatchResult(model: TranscriptModel, batchId: string, result
   return touched(item.id, ...syncToolChanges(model, item.runId));
 }
 
+/** The user answered a proposed plan: the card shows the answer until the runtime's run updates it. */
+export function answerPlanItem(model: TranscriptModel, planId: string, decision: 'accept' | 'revise'): Changes {
+  return touched(...answerPlan(model, planId, decision).ids);
+}
+
 /** A short status line of the extension's own (e.g. why the last chat could not be reopened). */
 export function addNotice(model: TranscriptModel, text: string): Changes {
   return append(model, { kind: 'notice', id: localId(model, 'notice'), text });
@@ -166,7 +172,7 @@ function onAgentStart(model: TranscriptModel, e: EventOf<'agent_start'>): Change
 
 function onAgentEnd(model: TranscriptModel, e: EventOf<'agent_end'>): Changes {
   if (model.activeRunId === e.runId) model.activeRunId = undefined;
-  const ids = settleRun(model, e.runId);
+  const ids = [...settleRun(model, e.runId), ...settlePlans(model, e.runId)];
   // A stop that cancelled a tool call shows on that card: no second line for the same event.
   const last = model.items[model.items.length - 1];
   const shownOnCard = last?.kind === 'tool' && last.runId === e.runId && last.status === 'cancelled';
@@ -278,6 +284,12 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
         kind: 'notice', id: localId(model, 'compacted'), runId: e.runId,
         text: `Earlier messages were summarised to fit the context window (about ${e.tokensBefore.toLocaleString('en-US')} → ${e.tokensAfter.toLocaleString('en-US')} tokens).`,
       });
+    case 'plan_proposed':
+      return { reset: false, ...onPlanProposed(model, e) };
+    case 'plan_update':
+      return { reset: false, ...onPlanUpdate(model, e) };
+    case 'reflection':
+      return { reset: false, ...onReflection(model, e) };
     default:
       // turn_*, step_end, mcp_invocation, file_modified, session_end: nothing to show in the transcript.
       return none();
@@ -287,7 +299,7 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
 /** Cards for pending requests and a pending batch that an `init` snapshot lists but its items do not contain. */
 export function mergePending(
   model: TranscriptModel,
-  pending: { permissions: PendingPermissionInfo[]; directories: PendingDirectoryInfo[]; batch: BatchSummary | null },
+  pending: { permissions: PendingPermissionInfo[]; directories: PendingDirectoryInfo[]; batch: BatchSummary | null; plan?: ProposedPlanInfo | null },
 ): Changes {
   const ids: string[] = [];
   for (const p of pending.permissions) {
@@ -301,6 +313,7 @@ export function mergePending(
     ids.push(...append(model, { kind: 'directory', id, requestId: d.requestId, path: d.path, reason: d.reason, status: 'pending' }).ids);
   }
   if (pending.batch !== null) ids.push(...upsertBatch(model, pending.batch).ids);
+  if (pending.plan !== undefined) ids.push(...mergeProposedPlan(model, pending.plan));
   return touched(...ids);
 }
 

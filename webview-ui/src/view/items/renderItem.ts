@@ -1,6 +1,7 @@
 import type { TranscriptItem } from '../../../../src/shared/chat/messages';
 import { renderBatchCard } from './batchCard';
 import type { ItemContext } from './context';
+import { renderPlanCard, renderReflection } from './planCard';
 import { renderAssistant, renderError, renderNotice, renderUser } from './messageItems';
 import { renderDirectoryCard, renderPermissionCard } from './requestCards';
 import { renderToolCard } from './toolCard';
@@ -24,5 +25,9 @@ export function renderItem(item: TranscriptItem, ctx: ItemContext): HTMLElement 
       return renderError(item);
     case 'notice':
       return renderNotice(item);
+    case 'plan':
+      return renderPlanCard(item, ctx);
+    case 'reflection':
+      return renderReflection(item, ctx);
   }
 }
