@@ -64,6 +64,7 @@ const commands = [
   { command: 'agentcli.selectProvider', title: 'Select Provider…', category: cat },
   { command: 'agentcli.applyLocalRunnerPreset', title: 'Apply Local Runner Preset…', category: cat },
   { command: 'agentcli.togglePlanMode', title: 'Toggle Plan Mode', category: cat },
+  { command: 'agentcli.selectLoopStrategy', title: 'Select Loop Strategy…', category: cat },
   { command: 'agentcli.setPermissionMode', title: 'Set Permission Mode…', category: cat },
   { command: 'agentcli.yolo', title: 'Turn On Yolo Mode…', category: cat },
   { command: 'agentcli.yoloOff', title: 'Turn Off Yolo Mode', category: cat },

@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import type { App } from './app';
 import { CHAT_VIEW_ID } from './chat/chat-view-provider';
 import { registerAddSelection } from './context/add-selection';
+import { registerLoopStrategyCommand } from './modes/loop-strategy';
 import { registerPresetCommand } from './settings/preset-command';
 import { registerSecretCommands } from './settings/secret-commands';
+import { writeSetting } from './settings/settings-sync';
 
 export function registerCommands(app: App, context: vscode.ExtensionContext): vscode.Disposable[] {
   const withClient = (what: string, f: (c: Awaited<ReturnType<App['client']>>) => Promise<unknown>) => async () => {
@@ -50,6 +52,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     vscode.commands.registerCommand('agentcli.rejectFile', (uri?: vscode.Uri) => b.markFile(false, uri)),
     registerAddSelection((chip) => app.addContext(chip)),
     registerPresetCommand(),
+    registerLoopStrategyCommand(writeSetting),
     ...registerSecretCommands(context.secrets),
   ];
 }

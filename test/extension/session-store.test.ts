@@ -69,6 +69,32 @@ describe('extension session store (panel snapshot)', () => {
     assert.equal(store.batch, null);
   });
 
+  it('carries the sandbox state and the waiting plan from getState; accepting the plan ends plan mode and clears it', () => {
+    const store = new SessionStore();
+    const steps = [{ title: 'Read', status: 'pending' as const }];
+    store.adoptRuntimeState({
+      sessionId: 's1', cwd: '/w', status: 'idle', provider: 'ggufserver', model: 'm', permissionMode: 'interactive', planMode: true,
+      yolo: { active: false }, pendingBatch: null, pendingPermissions: [], pendingDirectoryAccess: [], messageCount: 2,
+      sandbox: { mode: 'workspace-write', available: false, reason: 'bwrap is missing: install bubblewrap', network: false },
+      proposedPlan: { planId: 'p1', runId: 'r1', steps },
+    });
+    let init = store.initMessage();
+    assert.ok(init.type === 'init');
+    assert.deepEqual(init.state.sandbox, { mode: 'workspace-write', available: false, reason: 'bwrap is missing: install bubblewrap', network: false });
+    assert.deepEqual(init.proposedPlan, { planId: 'p1', runId: 'r1', steps });
+    assert.deepEqual(init.items.map((i) => i.kind === 'plan' && i.status), ['proposed'], 'the waiting plan is a card in the snapshot');
+    store.planAnswered('p1', 'accept');
+    init = store.initMessage();
+    assert.ok(init.type === 'init');
+    assert.equal(init.proposedPlan, null);
+    assert.equal(init.state.planMode, false);
+    assert.deepEqual(init.items.map((i) => i.kind === 'plan' && i.status), ['accepted']);
+    feed(store, [{ type: 'plan_proposed', ...turn, planId: 'p2', steps, text: '1. Read' }]);
+    assert.equal(store.proposedPlan?.planId, 'p2');
+    store.newChat();
+    assert.equal(store.proposedPlan, null);
+  });
+
   it('follows an open batch from updates that carry only the files that changed', () => {
     const store = new SessionStore();
     const change = (id: string, additions: number, revision = 1) => ({ ...batch.changes[0]!, id, path: `${id}.txt`, absolutePath: `/w/${id}.txt`, additions, revision });

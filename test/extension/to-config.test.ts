@@ -18,6 +18,13 @@ describe('extension settings → configure payload', () => {
     assert.deepEqual(config, { provider: 'ggufserver', ggufserver: { baseUrl: 'http://127.0.0.1:9000', temperature: 0.2 }, localrunner: { numCtx: 8192 } });
   });
 
+  it('sends the loop strategy (agentcli.loopType) and names it when it is not one of the four', () => {
+    assert.deepEqual(configFromSettings(reader({ loopType: 'plan-and-execute' })).config, { loopType: 'plan-and-execute' });
+    const { config, problems } = configFromSettings(reader({ loopType: 'tree-of-thought' }));
+    assert.deepEqual(config, {});
+    assert.equal(problems[0]?.message, 'agentcli.loopType must be one of "react", "plan-and-execute", "parallel", "reflexion" (it is "tree-of-thought")');
+  });
+
   it('treats empty strings and null as not set', () => {
     assert.deepEqual(configFromSettings(reader({ 'vendorapi.model': '', 'cloudhub.tenantId': null })).config, {});
   });

@@ -5,7 +5,7 @@
  * Pure data: no `vscode` import.
  */
 
-import { PROVIDER_IDS, type ProviderId } from '../../protocol/records';
+import { LOOP_TYPES, PROVIDER_IDS, type LoopType, type ProviderId } from '../../protocol/records';
 
 /** The providers, in the protocol's order (one list for the runtime, the SDK and the editor). */
 export const PROVIDERS = PROVIDER_IDS;
@@ -51,6 +51,14 @@ const url = (key: string, description: string, def?: string): SettingSpec => ({
   ...(def !== undefined ? { default: def } : {}),
 });
 
+/** One line per run loop strategy, for the setting's enum and "Select Loop Strategy…". */
+export const LOOP_TYPE_LABELS: Record<LoopType, string> = {
+  react: 'One step at a time: think, call tools, look at the results, repeat (default).',
+  'plan-and-execute': 'Plans the steps first, then carries them out one by one and re-plans when a step fails.',
+  parallel: 'Runs the independent tool calls of a step at the same time (up to 4); approvals still come one at a time.',
+  reflexion: 'After a failed step, writes a short critique of what went wrong and retries with it.',
+};
+
 /** Settings passed to the runtime. Secrets (API keys, client secret) are not here: they live in SecretStorage. */
 export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
   {
@@ -61,6 +69,15 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
     description:
       'The model provider the agent talks to. Unset: the value from `~/.agentcli/config.json` (default `serviceai`). ' +
       'Switch quickly with **agentcli: Select Provider…**.',
+  },
+  {
+    key: 'loopType',
+    type: 'string',
+    enum: LOOP_TYPES,
+    enumDescriptions: LOOP_TYPES.map((t) => LOOP_TYPE_LABELS[t]),
+    description:
+      'How the agent works through a request. Unset: the value from `~/.agentcli/config.json` (default `react`). ' +
+      'Switch quickly with **agentcli: Select Loop Strategy…**.',
   },
   // serviceai (hosted)
   url('serviceai.baseUrl', 'Hosted service base address (`/v1` is appended by the runtime). Unset: the service default.'),
