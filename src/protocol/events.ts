@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
 import { EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';
+import { LearningProgressEvent } from './learning';
 import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionChoice, PermissionScope, PlanStep, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
@@ -274,6 +275,7 @@ export const AgentEvent = z.discriminatedUnion('type', [
   AutomodeIterationEvent,
   AutomodeCompleteEvent,
   AutomodeErrorEvent,
+  LearningProgressEvent,
   PlanUpdateEvent,
   PlanProposedEvent,
   ReflectionEvent,

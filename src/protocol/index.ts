@@ -11,3 +11,4 @@ export * from './change-batch';
 export * from './hooks';
 export * from './automode';
 export * from './handoff';
+export * from './learning';

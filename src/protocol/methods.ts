@@ -20,6 +20,7 @@ import {
 } from './records';
 import { automodeMethods } from './automode';
 import { handoffMethods } from './handoff';
+import { learningMethods } from './learning';
 import { HookDefinition, HookEventName } from './hooks';
 
 const Empty = z.object({}).strict();
@@ -484,9 +485,11 @@ export const methods = {
   },
   /** Auto-mode (spec 001 §3.3/§4.3): see ./automode. */
   ...automodeMethods,
-} as const;
+  /** Skills and learning (spec 001 §4.3): see ./learning. */
+  ...learningMethods,
   /** Browser handoff (spec 001 §4.3): see ./handoff. */
   ...handoffMethods,
+} as const;
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

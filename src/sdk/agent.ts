@@ -436,6 +436,35 @@ export class Agent {
     return this.client.getAutomodeLog();
   }
 
+  /** The skills `skills` can name: `{ name, scope, path, description, learned }`, project first. */
+  listSkills() {
+    return this.client.listSkills();
+  }
+
+  /**
+   * Skills recommended for this project from its signals (dependencies, languages by file count, test framework,
+   * config files, existing skills): `{ name, title, score, reasons, installed }`, best first.
+   */
+  getLearningRecommendations() {
+    return this.client.getLearningRecommendations();
+  }
+
+  /**
+   * Writes or refreshes the learned skills (`learned-<name>/SKILL.md`) in the project's (default) or the user's skills
+   * folder; skills without the prefix and learned files edited by hand are left alone. Events: `learning_progress`.
+   */
+  updateLearnedSkills(params: ParamsOf<'updateLearnedSkills'> = {}) {
+    return this.client.updateLearnedSkills(params);
+  }
+
+  /**
+   * Starts a run in which the model drafts `<scope dir>/skills/<name>/SKILL.md` from the repository; the file comes as
+   * a change batch to review (`change_batch_ready`, then `decideChanges`). Answers `{ runId, path }`.
+   */
+  generateSkill(params: ParamsOf<'generateSkill'>) {
+    return this.client.generateSkill(params);
+  }
+
   /**
    * Browser handoff: `{ token, url, expiresAt }` for a page on 127.0.0.1 that continues this live session (transcript,
    * streamed events, prompts, permission and batch decisions). The token is single-use and short-lived (5 minutes by default).

@@ -389,6 +389,22 @@ export class RuntimeClient {
   getAutomodeLog() {
     return this.request('getAutomodeLog', {});
   }
+  /** The project's and the user's skills (`--skill` / `skills` names), project first. */
+  listSkills() {
+    return this.request('listSkills', {});
+  }
+  /** Skills the project's signals call for, each with its score (0..1), reasons and whether it is installed. */
+  getLearningRecommendations() {
+    return this.request('getLearningRecommendations', {});
+  }
+  /** Writes or refreshes the `learned-*` skills (project or user scope); progress: `learning_progress` events. */
+  updateLearnedSkills(p: ParamsOf<'updateLearnedSkills'> = {}) {
+    return this.request('updateLearnedSkills', p);
+  }
+  /** A run that drafts `<scope dir>/skills/<name>/SKILL.md`, proposed as a change batch; answers `{ runId, path }`. */
+  generateSkill(p: ParamsOf<'generateSkill'>) {
+    return this.request('generateSkill', p);
+  }
   listModels(provider?: string) {
     return this.request('listModels', provider === undefined ? {} : { provider });
   }

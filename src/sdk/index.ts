@@ -35,5 +35,6 @@ export { KNOWN_EVENT_TYPES, type GenericEvent, type SdkEvent } from './generic-e
 export type { AgentStep, DirectoryAccessScope, PermissionMode, PermissionScope, RunStatus, ChangeBatch, Change, ChangeContents, HistoryMessage, PlanStep, PlanStepStatus } from '../protocol/records';
 export type { MethodName, ParamsOf, ResultOf, RuntimeState, Capabilities } from '../protocol/methods';
 export type { AutomodeIterationLog, AutomodeState, AutomodeStatus, AutomodeToolCall } from '../protocol/automode';
+export type { SkillInfo, SkillRecommendation, SkillScope } from '../protocol/learning';
 export { PROTOCOL_VERSION, isCompatibleProtocol } from '../protocol/version';
 export { RpcErrorCode } from '../protocol/errors';

@@ -113,6 +113,8 @@ export class Session {
   readonly hooks: SessionHooks;
   /** Tools offered in addition to the others while set (auto-mode's `complete_task`). */
   extraTools: ToolDefinition[] = [];
+  /** While set, only the tools it keeps are offered (generateSkill's run: the read-only tools and write_file). */
+  toolFilter: ((name: string) => boolean) | undefined;
   /** Called with every event this session emits (auto-mode keeps its log from them). */
   readonly listeners = new Set<(event: AgentEvent) => void>();
 
@@ -284,10 +286,11 @@ export class Session {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
     try {
-      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? []), ...this.extraTools].map((t) => [t.name, t]));
+      const keep = this.toolFilter ?? (() => true);
+      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? []), ...this.extraTools].filter((t) => keep(t.name)).map((t) => [t.name, t]));
       // Plan mode (read when the run starts): read-only tools and submit_plan only, until a plan is accepted.
       const planMode = this.planMode && !acceptedPlan;
-      const allSpecs = [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)];
+      const allSpecs = [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)].filter((t) => keep(t.name));
       if (planMode) tools.set('submit_plan', submitPlanTool(() => req.runId, (d) => this.emit(d), (p) => (this.proposedPlan = p)));
       outcome = await runLoop(req, {
         history: this.history,

@@ -53,10 +53,11 @@ export const USAGE = `Usage: agentcli                      in a terminal: an int
        agentcli --resume <id> | --continue   continue a saved session (--continue: the newest in this folder)
        agentcli auto "<goal>" [--max-iterations N] [--worktree]   auto-mode: iterate until the goal is met
        agentcli sessions <list [--all] | show <id> | rm <id>>   saved sessions (~/.agentcli/sessions)
+       agentcli skills <list | recommend | learn [--user] | generate <name> "<description>" [--user]>   skills and learning
        agentcli config <set|get|list|path> ...
+       agentcli mcp <list | add <name> <command> [args...] | remove <name> | test <name>>   MCP servers (mcpServers)
        agentcli decide --kind <noul|choice|score> [--option <text>]... "<question>"   typed decision (serviceai)
        agentcli ggufserver command [--vram GB] [--gpus N] [--ram GB] [--model path]  gguf server start command
-       agentcli mcp <list | add <name> <command> [args...] | remove <name> | test <name>>   MCP servers (mcpServers)
        agentcli localrunner <status|unload [model]>
        agentcli --mode rpc          JSON-RPC server on stdio (for the SDK and the editor)
        agentcli --acp               Agent Client Protocol on stdio (for ACP editors: Zed, JetBrains IDEs)

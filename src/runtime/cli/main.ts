@@ -30,6 +30,7 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
   localrunner: () => (require('./localrunner-command') as typeof import('./localrunner-command')).runLocalRunnerCommand,
   mcp: () => (require('./mcp-command') as typeof import('./mcp-command')).runMcpCommand,
   sessions: () => (require('./sessions-command') as typeof import('./sessions-command')).runSessionsCommand,
+  skills: () => (require('./skills-command') as typeof import('./skills-command')).runSkillsCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -35,6 +35,11 @@ export class DirectoryGrants {
     this.session.add(realDirectory(dir));
   }
 
+  /** Takes back a folder granted for the session (one granted for a single operation, such as generateSkill's). */
+  revokeSession(dir: string): void {
+    this.session.delete(realDirectory(dir));
+  }
+
   /** Replaces the configured folders (new settings); folders granted for the session stay granted. */
   setConfigured(dirs: string[]): void {
     this.configured = new Set(dirs.map(realDirectory));

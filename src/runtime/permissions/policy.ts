@@ -88,6 +88,8 @@ export class PermissionPolicy {
   private readonly directories?: DirectoryGrants;
   private rules: Record<Kind, PermissionRule[]>;
   private readonly sessionRules: PermissionRule[] = [];
+  /** Files whose writes are allowed for now (`allowWriteOf`), with what for. */
+  private readonly exactWrites = new Map<string, string>();
 
   constructor(opts: PermissionPolicyOptions) {
     this.cwd = path.resolve(opts.cwd);
@@ -105,6 +107,18 @@ export class PermissionPolicy {
   /** Rules approved for the rest of this session (checked like allow rules). Throws on bad syntax. */
   addSessionRules(rules: string[]): void {
     this.sessionRules.push(...rules.map(parseRule));
+  }
+
+  /**
+   * Allows writes of exactly this file (after symlinks resolve), protected or not, until the returned function is
+   * called; deny and ask rules still apply. `generateSkill` uses it for the one SKILL.md its run proposes.
+   */
+  allowWriteOf(absolutePath: string, purpose: string): () => void {
+    const key = realPathOf(path.resolve(absolutePath));
+    this.exactWrites.set(key, purpose);
+    return () => {
+      if (this.exactWrites.get(key) === purpose) this.exactWrites.delete(key);
+    };
   }
 
   evaluate(target: PermissionTarget, readOnly: boolean, opts: EvaluateOptions = {}): PermissionVerdict {
@@ -175,6 +189,8 @@ export class PermissionPolicy {
     if (deny) return { decision: 'deny', cause: 'deny-rule', reason: `${shown}: denied by rule ${formatRule(deny)}` };
     const ask = this.findRule('ask', tool, matches);
     if (ask) return { decision: 'ask', cause: 'ask-rule', reason: `${shown}: rule ${formatRule(ask)} asks first` };
+    const exactWrite = !readOnly && absolutePath !== undefined && tool === 'Write' ? this.exactWrites.get(realPathOf(absolutePath)) : undefined;
+    if (exactWrite !== undefined) return { decision: 'allow', cause: 'session-rule', reason: `${shown}: allowed for ${exactWrite}` };
     if (!readOnly && absolutePath !== undefined) {
       const why = protectedReason(absolutePath, this.context());
       if (why) return { decision: 'ask', cause: 'protected', reason: `${shown} is protected (${why}); writes there always ask` };

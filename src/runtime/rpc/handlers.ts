@@ -12,6 +12,7 @@ import { summarizeBatch } from '../changes';
 import type { SavedSessionData } from '../sessions/reader';
 import { AutomodeController } from '../automode/controller';
 import { automodeHandlers } from '../automode/rpc-handlers';
+import { learningHandlers } from '../learning/rpc-handlers';
 import { HandoffController } from '../handoff/controller';
 import { handoffHandlers } from '../handoff/rpc-handlers';
 import type { Handlers } from './handler-types';
@@ -83,8 +84,9 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
   const automode = new AutomodeController(session);
   return {
     ...automodeHandlers(automode),
-    initialize: async (p) => {
+    ...learningHandlers(session),
     ...handoffHandlers(new HandoffController(session)),
+    initialize: async (p) => {
       if (!isCompatibleProtocol(p.protocolVersion)) {
         throw new RuntimeRequestError(
           RpcErrorCode.ProtocolVersionMismatch,
