@@ -69,7 +69,7 @@ const SCRIPT = `
   }
   function permissionCard(p) {
     if (document.getElementById('perm-' + p.requestId)) return;
-    const detail = p.description + (p.command ? '\\n' + p.command : '');
+    const detail = p.command && !p.description.includes(p.command) ? p.description + '\\n' + p.command : p.description;
     card('perm-' + p.requestId, 'Permission: ' + p.tool, detail, [
       ['Allow', () => call('/api/permission', { requestId: p.requestId, allowed: true })],
       ['Deny', () => call('/api/permission', { requestId: p.requestId, allowed: false })],
