@@ -25,8 +25,9 @@ describe('transcript reducer: plan cards and reflections', () => {
     const c = apply(m, { type: 'plan_proposed', ...run, planId: 'p1', steps: steps(['Read the parser', 'pending'], ['Add the flag', 'pending']), text: '1. Read\n2. Add' });
     assert.deepEqual(c.ids, ['plan:p1']);
     assert.equal(plan(m).status, 'proposed');
-    apply(m, { type: 'agent_end', ...run, status: 'completed', text: '' });
+    apply(m, { type: 'agent_end', ...run, status: 'stopped', stoppedReason: 'plan_proposed', text: '' });
     assert.equal(plan(m).status, 'proposed', 'the end of the planning run leaves the plan waiting');
+    assert.equal(m.items.filter((i) => i.kind === 'notice').length, 0, 'no "Run stopped" line under the plan card');
 
     assert.deepEqual(answerPlanItem(m, 'p1', 'accept').ids, ['plan:p1']);
     assert.equal(plan(m).status, 'accepted');

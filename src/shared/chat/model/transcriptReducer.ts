@@ -178,7 +178,8 @@ function onAgentEnd(model: TranscriptModel, e: EventOf<'agent_end'>): Changes {
   const shownOnCard = last?.kind === 'tool' && last.runId === e.runId && last.status === 'cancelled';
   if (e.status === 'aborted') {
     if (!shownOnCard) ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: 'Stopped.' }).ids);
-  } else if (e.status === 'stopped') {
+  } else if (e.status === 'stopped' && e.stoppedReason !== 'plan_proposed') {
+    // (a run that proposed a plan ends here by design: the plan card says what happens next)
     const why = e.stoppedReason === undefined ? '' : ` (${e.stoppedReason.replace(/_/g, ' ')})`;
     ids.push(...append(model, { kind: 'notice', id: `end:${e.runId}`, runId: e.runId, text: `Run stopped${why}.` }).ids);
   } else if (e.status === 'error' && e.error !== undefined) {
