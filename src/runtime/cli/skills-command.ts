@@ -13,7 +13,7 @@ import type { RunHost } from '../agent/host';
 import { Session } from '../agent/session';
 import { toUnifiedDiff } from '../changes/unified-diff';
 import { loadConfig } from '../config/load';
-import { startGenerateSkill } from '../learning/generate-skill';
+import { checkGenerateRequest, startGenerateSkill } from '../learning/generate-skill';
 import { updateLearnedSkills } from '../learning/learned-skills';
 import { recommendSkills } from '../learning/recommend';
 import { listSkills } from '../learning/skill-dirs';
@@ -91,6 +91,12 @@ function progressHost(io: CliIo): RunHost {
 }
 
 async function generate(io: CliIo, name: string, description: string, scope: SkillScope, yes: boolean, model: string | undefined): Promise<number> {
+  try {
+    checkGenerateRequest({ name, description, scope }, io.cwd, io.home); // before the provider: a bad name is a usage error
+  } catch (e) {
+    if (e instanceof RuntimeRequestError) return usage(io, e.message.replace(/^invalid params for generateSkill: /, ''));
+    throw e;
+  }
   let session: Session;
   try {
     const config = loadConfig({ cwd: io.cwd, home: io.home, env: io.env, warn: (l) => io.stderr(`agentcli: ${l}\n`) }).config;
