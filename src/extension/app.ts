@@ -217,6 +217,9 @@ export class App implements vscode.Disposable {
         if (b?.id === e.batchId) this.batches.finish(b, e.results);
         break;
       }
+      case 'yolo_changed':
+        void this.modes.yoloChanged(e);
+        break;
       case 'mcp_invocation': {
         const c = this.host.running;
         if (c) void answerInvocation(c, e, (l) => this.output.info(l));

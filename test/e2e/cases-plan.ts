@@ -1,8 +1,8 @@
 /**
- * E2E cases: plan mode in the panel (the proposed plan as a card, Accept runs it as a live checklist) and the sandbox
- * shield in the header.
+ * E2E cases: plan mode in the panel (the proposed plan as a card, Accept runs it as a live checklist), and a timed
+ * yolo counting down in the status bar and announcing its end.
  */
-import { chatRequests, chatView, expect, panelShot, requestText, runCommand, sendPrompt, shot, statusBar, type E2ECase } from './harness';
+import { chatRequests, chatView, clickToastButton, expect, panelShot, requestText, runCommand, sendPrompt, shot, statusBar, toast, type E2ECase } from './harness';
 
 export const planCases: E2ECase[] = [
   {
@@ -41,6 +41,24 @@ export const planCases: E2ECase[] = [
       expect(reqs.some((r) => requestText(r).includes('The plan was accepted')), 'no request carried the accepted plan');
       await panelShot(ctx, '61-plan-carried-out');
       await shot(ctx, '62-plan-window');
+    },
+  },
+  {
+    name: 'timed yolo: the status bar counts down; its end is announced with Turn On Again…',
+    run: async (ctx) => {
+      await runCommand(ctx.page, 'agentcli: Turn On Yolo Mode');
+      const input = ctx.page.locator('.quick-input-widget input');
+      await input.fill('0.1');
+      await ctx.page.keyboard.press('Enter');
+      await statusBar(ctx.page, /yolo \d+s left/).waitFor({ timeout: 20000 });
+      await shot(ctx, '63-yolo-countdown');
+      await toast(ctx.page, 'Yolo mode ended after 6 seconds.').waitFor({ timeout: 30000 });
+      await statusBar(ctx.page, /yolo/).waitFor({ state: 'detached', timeout: 10000 });
+      await shot(ctx, '64-yolo-ended');
+      await clickToastButton(ctx.page, 'Yolo mode ended after 6 seconds.', 'Turn On Again…');
+      await ctx.page.locator('.quick-input-widget', { hasText: 'For how many minutes?' }).waitFor({ timeout: 10000 });
+      expect((await input.inputValue()) === '0.1', 'Turn On Again… does not offer the last length');
+      await ctx.page.keyboard.press('Escape');
     },
   },
 ];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { modelPickItems, modelStatusText, providerPickItems, shownModel } from '../../src/extension/models/model-items';
 import { missingSecret, secretPickItems } from '../../src/extension/settings/secret-items';
-import { parseYoloMinutes, remainingText } from '../../src/extension/modes/yolo';
+import { parseYoloMinutes, remainingText, tickMs, yoloEndedText } from '../../src/extension/modes/yolo';
 
 describe('extension model picker items', () => {
   it('lists available models first with the current one on top, unavailable ones with their reason', () => {
@@ -83,5 +83,18 @@ describe('extension yolo input', () => {
     assert.equal(remainingText('2026-01-01T01:05:00Z', now), '1h 05m left');
     assert.equal(remainingText('2025-12-31T23:00:00Z', now), 'ending');
     assert.equal(remainingText(undefined, now), '');
+    assert.equal(remainingText('2026-01-01T00:00:42Z', now), '42s left');
+    assert.equal(remainingText('2026-01-01T00:01:00Z', now), '1m left');
+  });
+
+  it('redraws every second in the last minute, and names the length when it ends', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    assert.equal(tickMs('2026-01-01T00:00:30Z', now), 1000);
+    assert.equal(tickMs('2026-01-01T00:10:00Z', now), 15000);
+    assert.equal(tickMs(undefined, now), 15000);
+    assert.equal(yoloEndedText(30), 'Yolo mode ended after 30 minutes. Tools ask before running again.');
+    assert.equal(yoloEndedText(1), 'Yolo mode ended after 1 minute. Tools ask before running again.');
+    assert.equal(yoloEndedText(0.05), 'Yolo mode ended after 3 seconds. Tools ask before running again.');
+    assert.match(yoloEndedText(undefined), /^Yolo mode ended: its time ran out/);
   });
 });

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { PermissionMode } from '../../protocol/records';
 import type { RuntimeClient } from '../../sdk/client';
 import type { PanelState } from '../../shared/chat/messages';
-import { parseYoloMinutes, remainingText } from './yolo';
+import { parseYoloMinutes, remainingText, tickMs, yoloEndedText } from './yolo';
 
 export interface ModeDeps {
   client: () => Promise<RuntimeClient>;
@@ -26,6 +26,8 @@ export class ModeCommands implements vscode.Disposable {
   private readonly planItem = statusItem('agentcli.planStatus', 'agentcli plan mode', 99.2, 'agentcli.togglePlanMode');
   private readonly permissionItem = statusItem('agentcli.permissionStatus', 'agentcli permission mode', 99.1, 'agentcli.setPermissionMode');
   private tick: NodeJS.Timeout | undefined;
+  /** The length of the last timed yolo turned on here, for the expiry notice and the next input's default. */
+  private lastYoloMinutes: number | undefined;
 
   constructor(private readonly deps: ModeDeps) {
     this.yoloItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -67,7 +69,7 @@ export class ModeCommands implements vscode.Disposable {
       const text = await vscode.window.showInputBox({
         title: 'Turn On Yolo Mode (tools run without asking)',
         prompt: 'For how many minutes? Deny rules still apply; it ends by itself.',
-        value: '30',
+        value: String(this.lastYoloMinutes ?? 30),
         validateInput: (v) => {
           const r = parseYoloMinutes(v);
           return 'error' in r ? r.error : undefined;
@@ -83,7 +85,17 @@ export class ModeCommands implements vscode.Disposable {
     }
     const client = await this.deps.client();
     const { yolo } = await client.setYolo({ enabled: true, timeoutMinutes: minutes });
+    this.lastYoloMinutes = minutes;
     this.deps.update({ yolo });
+  }
+
+  /** The runtime's `yolo_changed`: the state follows it; a timed yolo that ran out is announced with a way back. */
+  async yoloChanged(e: { active: boolean; expiresAt?: string; reason: 'requested' | 'expired' }): Promise<void> {
+    this.deps.update({ yolo: { active: e.active, ...(e.expiresAt !== undefined ? { expiresAt: e.expiresAt } : {}) } });
+    if (e.active || e.reason !== 'expired') return;
+    const again = 'Turn On Again…';
+    const pick = await vscode.window.showInformationMessage(yoloEndedText(this.lastYoloMinutes), again);
+    if (pick === again) await vscode.commands.executeCommand('agentcli.yolo');
   }
 
   async yoloOff(): Promise<void> {
@@ -95,9 +107,12 @@ export class ModeCommands implements vscode.Disposable {
   /** Re-renders the status bar items; each is visible only while its non-default mode is active. */
   render(state: PanelState): void {
     if (state.yolo.active) {
-      this.yoloItem.text = `$(flame) yolo ${remainingText(state.yolo.expiresAt)}`.trim();
+      const left = remainingText(state.yolo.expiresAt);
+      const until = state.yolo.expiresAt ? ` It ends at ${new Date(state.yolo.expiresAt).toLocaleTimeString()}${left ? ` (${left})` : ''}.` : ' It stays on until you turn it off.';
+      this.yoloItem.text = `$(flame) yolo ${left}`.trim();
+      this.yoloItem.tooltip = `Yolo mode: tools run without asking (deny rules still apply).${until} Click to turn it off.`;
       this.yoloItem.show();
-      this.startTick();
+      this.startTick(state.yolo.expiresAt);
     } else {
       this.yoloItem.hide();
       this.stopTick();
@@ -111,20 +126,22 @@ export class ModeCommands implements vscode.Disposable {
     else this.permissionItem.hide();
   }
 
-  private startTick(): void {
+  /** Redraws the countdown (every second in its last minute); a tick past the end shows yolo off at once. */
+  private startTick(expiresAt: string | undefined): void {
     if (this.tick) return;
-    this.tick = setInterval(() => {
+    this.tick = setTimeout(() => {
+      this.tick = undefined;
       const s = this.deps.state();
-      if (s.yolo.active && s.yolo.expiresAt && Date.parse(s.yolo.expiresAt) <= Date.now()) {
-        this.deps.update({ yolo: { active: false } }); // the runtime ends it by itself at expiry
+      if (s.yolo.active && s.yolo.expiresAt && Date.parse(s.yolo.expiresAt) <= Date.now() - 5000) {
+        this.deps.update({ yolo: { active: false } }); // the runtime ends it by itself; its yolo_changed may be late
         return;
       }
       this.render(s);
-    }, 30000);
+    }, tickMs(expiresAt));
   }
 
   private stopTick(): void {
-    if (this.tick) clearInterval(this.tick);
+    if (this.tick) clearTimeout(this.tick);
     this.tick = undefined;
   }
 

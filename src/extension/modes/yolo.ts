@@ -15,6 +15,25 @@ export function remainingText(expiresAt: string | undefined, now = Date.now()): 
   const ms = Date.parse(expiresAt) - now;
   if (!Number.isFinite(ms)) return '';
   if (ms <= 0) return 'ending';
+  if (ms < 60000) return `${Math.ceil(ms / 1000)}s left`;
   const min = Math.ceil(ms / 60000);
   return min >= 60 ? `${Math.floor(min / 60)}h ${String(min % 60).padStart(2, '0')}m left` : `${min}m left`;
+}
+
+/** How often the countdown is redrawn: every second in the last minute, else every 15 s. */
+export function tickMs(expiresAt: string | undefined, now = Date.now()): number {
+  if (!expiresAt) return 15000;
+  const ms = Date.parse(expiresAt) - now;
+  return Number.isFinite(ms) && ms <= 61000 ? 1000 : 15000;
+}
+
+/** The notification when a timed yolo ran out: "Yolo mode ended after 30 minutes." (the length when known). */
+export function yoloEndedText(minutes: number | undefined): string {
+  if (minutes === undefined) return 'Yolo mode ended: its time ran out. Tools ask before running again.';
+  if (minutes < 1) {
+    const seconds = Math.max(1, Math.round(minutes * 60));
+    return `Yolo mode ended after ${seconds} second${seconds === 1 ? '' : 's'}. Tools ask before running again.`;
+  }
+  const n = Number.isInteger(minutes) ? String(minutes) : minutes.toFixed(1);
+  return `Yolo mode ended after ${n} minute${minutes === 1 ? '' : 's'}. Tools ask before running again.`;
 }
