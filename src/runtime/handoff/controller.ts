@@ -15,6 +15,8 @@ import { hashToken, HandoffStore, newToken, sameHash, type HandoffRecord } from 
 
 /** How long a takeover waits for the holding runtime to answer its release request. */
 const RELEASE_TIMEOUT_MS = 5000;
+/** How long a release waits for a run that is ending (its last event sent) to be over. */
+const RUN_SETTLE_MS = 500;
 
 const refuse = (reason: HandoffFailureReason, message: string): HandoffAttachResult => ({ attached: false, reason, message });
 
@@ -94,7 +96,10 @@ export class HandoffController {
   }
 
   /** The holder's side of a takeover: refused while a run is active or when the session moved on. */
-  private release(record: HandoffRecord): { reason: string; message: string } | undefined {
+  private async release(record: HandoffRecord): Promise<{ reason: string; message: string } | undefined> {
+    // A run whose agent_end was just sent is still winding down: give it a moment before calling the session busy.
+    const run = this.session.running;
+    if (run) await Promise.race([run.done.catch(() => undefined), new Promise((r) => setTimeout(r, RUN_SETTLE_MS))]);
     if (this.session.running) return { reason: 'busy', message: `a run is active in the runtime holding session ${record.sessionId}: wait for it to end or abort it, then try again` };
     if (this.session.id !== record.sessionId) return { reason: 'not_found', message: `the runtime that created this handoff is no longer in session ${record.sessionId}` };
     if (!this.store.claim(record, `takeover from ${process.pid}`)) return { reason: 'used', message: 'the handoff was already used' };

@@ -30,7 +30,7 @@ export interface PageServerOwner {
   /** Records this runtime created (by hash): a token of another runtime is not honoured here. */
   owns(hash: string): HandoffRecord | undefined;
   /** Lets another runtime take the session over: `undefined` when released, else why not. */
-  release(record: HandoffRecord): { reason: string; message: string } | undefined;
+  release(record: HandoffRecord): Promise<{ reason: string; message: string } | undefined>;
 }
 
 export class HandoffPageServer {
@@ -83,7 +83,7 @@ export class HandoffPageServer {
       const route = `${req.method} ${url.pathname}`;
       if (route === 'GET /') return this.page(res);
       if (route === 'POST /api/attach') return this.json(res, 200, this.attach(await this.body(req), res));
-      if (route === 'POST /api/release') return this.json(res, 200, this.release(req, await this.body(req)));
+      if (route === 'POST /api/release') return this.json(res, 200, await this.release(req, await this.body(req)));
       this.requireCookie(req);
       const session = this.owner.session;
       switch (route) {
@@ -158,14 +158,14 @@ export class HandoffPageServer {
   }
 
   /** Another runtime of this user takes the session over: proven by the token's hash from the user's own record. */
-  private release(req: http.IncomingMessage, body: Record<string, unknown>): { released: true } {
+  private async release(req: http.IncomingMessage, body: Record<string, unknown>): Promise<{ released: true }> {
     if (req.headers.origin !== undefined) throw new HttpRefusal(403, 'origin', 'refused: a page cannot release the session');
     const hash = typeof body.tokenHash === 'string' ? body.tokenHash : '';
     const record = this.owner.owns(hash);
     if (!record) throw new HttpRefusal(404, 'unknown', 'no handoff of this runtime has that token');
     const state = this.owner.store.state(record);
     if (state !== 'usable') throw new HttpRefusal(410, state, state === 'used' ? 'the handoff was already used' : 'the handoff has expired');
-    const refused = this.owner.release(record);
+    const refused = await this.owner.release(record);
     if (refused) throw new HttpRefusal(409, refused.reason, refused.message);
     return { released: true };
   }
