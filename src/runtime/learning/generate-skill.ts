@@ -13,7 +13,7 @@ import { RpcErrorCode } from '../../protocol/errors';
 import { SKILL_NAME_PATTERN, SKILL_NAME_RULE, type SkillScope } from '../../protocol/learning';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
-import { LEARNED_PREFIX, listSkills, skillsDir } from './skill-dirs';
+import { LEARNED_PREFIX, listSkills, skillsDir, symlinkOnTheWay } from './skill-dirs';
 
 /** The tools a generateSkill run is offered. */
 export const GENERATE_SKILL_TOOLS = new Set(['read_file', 'list_files', 'grep', 'write_file']);
@@ -40,6 +40,8 @@ export function checkGenerateRequest(req: GenerateSkillRequest, cwd: string, hom
   if (existing && !req.name.startsWith(LEARNED_PREFIX)) {
     invalid(`a ${existing.scope} skill "${req.name}" exists already (${existing.path}): choose another name, or edit that file`);
   }
+  const link = symlinkOnTheWay(req.scope === 'project' ? cwd : home, generatedSkillPath(req, cwd, home));
+  if (link) invalid(`${link} is a symlink: a generated skill is not written through it (make it a real folder)`);
 }
 
 /** Where the generated skill goes: `<scope dir>/<name>/SKILL.md`. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { SkillScope } from '../../protocol/learning';
 import { recommendSkills } from './recommend';
 import { learnedSkillText } from './skill-body';
-import { LEARNED_PREFIX, skillsDir } from './skill-dirs';
+import { LEARNED_PREFIX, skillsDir, symlinkOnTheWay } from './skill-dirs';
 
 export const MANIFEST_FILE = 'learned.json';
 
@@ -61,17 +61,6 @@ function writeAtomic(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text, { flag: 'wx' });
   renameSync(tmp, file);
-}
-
-/** The folders between `base` and the skills folder must be real folders, not symlinks leading elsewhere. */
-function symlinkOnTheWay(base: string, dir: string): string | undefined {
-  const rel = path.relative(base, dir).split(path.sep);
-  let current = base;
-  for (const part of rel) {
-    current = path.join(current, part);
-    if (isSymlink(current)) return current;
-  }
-  return undefined;
 }
 
 export interface UpdateLearnedOptions {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { RpcErrorCode } from '../../protocol/errors';
 import { RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
-import type { Handlers } from '../rpc/handlers';
+import type { Handlers } from '../rpc/handler-types';
 import { startGenerateSkill } from './generate-skill';
 import { updateLearnedSkills } from './learned-skills';
 import { recommendSkills } from './recommend';

@@ -2,7 +2,7 @@
  * Where skills live and which exist: `<cwd>/.agentcli/skills` (project) and `~/.agentcli/skills` (user), each skill
  * either `<name>.md` or `<name>/SKILL.md` — the places `--skill <name>` reads (see agent/system-prompt.ts loadSkill).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SkillInfo, SkillScope } from '../../protocol/learning';
 
@@ -71,4 +71,19 @@ export function listSkills(cwd: string, home: string): SkillInfo[] {
   const sameDir = path.resolve(skillsDir('project', cwd, home)) === path.resolve(skillsDir('user', cwd, home));
   const user = sameDir ? [] : skillsIn('user', skillsDir('user', cwd, home)).filter((s) => !names.has(s.name));
   return [...project, ...user];
+}
+
+/** The first symlink among the folders (and file) from `base` down to `target`, or undefined: nothing is written through one. */
+export function symlinkOnTheWay(base: string, target: string): string | undefined {
+  let current = path.resolve(base);
+  for (const part of path.relative(current, path.resolve(target)).split(path.sep)) {
+    if (part === '' || part === '..') return undefined;
+    current = path.join(current, part);
+    try {
+      if (lstatSync(current).isSymbolicLink()) return current;
+    } catch {
+      return undefined; // missing from here down
+    }
+  }
+  return undefined;
 }
