@@ -35,8 +35,11 @@ export class HandoffController {
   /** Hashes of the handoffs this runtime created. */
   private readonly created = new Set<string>();
 
-  constructor(private readonly session: Session, home = session.homeDir ?? os.homedir()) {
-    this.store = new HandoffStore(home);
+  constructor(
+    private readonly session: Session,
+    private readonly opts: { home?: string; /** Told when another runtime took the session over. */ onReleased?: (sessionId: string) => void } = {},
+  ) {
+    this.store = new HandoffStore(opts.home ?? session.homeDir ?? os.homedir());
     session.listeners.add((e) => {
       if (e.type === 'session_end') this.close();
     });
@@ -106,6 +109,7 @@ export class HandoffController {
     this.session.saved?.close(); // stops writing the session and frees its lock
     this.session.reset();
     this.server?.revoke(record.tokenHash, `session ${record.sessionId} was taken over by another runtime`);
+    this.opts.onReleased?.(record.sessionId);
     return undefined;
   }
 

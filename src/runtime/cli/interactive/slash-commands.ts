@@ -3,6 +3,7 @@ import type { InteractiveContext } from './context';
 import { openModelPicker, showError, switchModel, switchProvider } from './model-picker';
 import { runCompactCommand } from './compact-command';
 import { runResumeCommand } from './resume-command';
+import { runHandoffCommand } from './handoff-command';
 
 export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/model', 'pick a model of the current provider'],
@@ -13,6 +14,7 @@ export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/reset', 'start a new conversation (pending changes are kept)'],
   ['/resume [n|id]', 'list the saved sessions of this folder, or continue one'],
   ['/compact', 'summarise the conversation so far, so later prompts send less'],
+  ['/handoff [minutes]', 'a link that continues this session in a browser or the editor (single use)'],
   ['/help', 'show this help'],
   ['/exit', 'leave (also Ctrl-D, or Ctrl-C at an empty prompt)'],
 ];
@@ -72,6 +74,9 @@ export async function runSlashCommand(line: string, ctx: InteractiveContext): Pr
       return 'continue';
     case '/compact':
       await runCompactCommand(ctx);
+      return 'continue';
+    case '/handoff':
+      await runHandoffCommand(arg, ctx);
       return 'continue';
     default:
       view.line(`${style.yellow('?')} unknown command ${name}: type /help for the list of commands`);
