@@ -10,6 +10,8 @@ export interface Evidence {
 }
 
 const NONE: Evidence[] = [];
+/** Longest script command quoted in a reason. */
+const MAX_SHOWN = 100;
 
 /** The package.json dependency `name` (dependencies first), with its version. */
 export function npmDependency(s: ProjectSignals, name: string, weight: number): Evidence[] {
@@ -35,7 +37,9 @@ export function npmScript(s: ProjectSignals, word: string, weight: number): Evid
   const match = Object.keys(scripts)
     .sort()
     .find((k) => new RegExp(`(^|[\\s/])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`).test(scripts[k] ?? ''));
-  return match === undefined ? NONE : [{ weight, reason: `script "${match}": ${scripts[match]}` }];
+  if (match === undefined) return NONE;
+  const command = (scripts[match] ?? '').replace(/\s+/g, ' ').trim();
+  return [{ weight, reason: `script "${match}": ${command.length > MAX_SHOWN ? `${command.slice(0, MAX_SHOWN - 1)}…` : command}` }];
 }
 
 /** Files whose path matches `pattern`: one reason naming the first (and how many more). */
