@@ -69,6 +69,10 @@ export function generateSkillPrompt(req: GenerateSkillRequest, target: string, c
 /** Starts the run; answers with its id and the SKILL.md path. Refused like any run (RunInProgress, BatchPending). */
 export function startGenerateSkill(session: Session, req: GenerateSkillRequest, home: string): { runId: string; path: string } {
   checkGenerateRequest(req, session.cwd, home);
+  if (session.planMode) {
+    // A planning run would only propose a plan, and the run carrying it out would no longer have this run's allowance.
+    throw new RuntimeRequestError(RpcErrorCode.InvalidParams, 'generateSkill does not run in plan mode: turn it off first (setPlanMode with enabled: false)');
+  }
   const target = generatedSkillPath(req, session.cwd, home);
   const undo: Array<() => void> = [];
   const restore = () => undo.splice(0).reverse().forEach((f) => f());

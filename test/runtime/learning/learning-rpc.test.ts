@@ -50,6 +50,8 @@ describe('runtime rpc: skills and learning', () => {
       return true;
     });
     await assert.rejects(rt.request('generateSkill', { name: 'my-notes', description: 'x' }), /a project skill "my-notes" exists already/);
+    await rt.request('setPlanMode', { enabled: true });
+    await assert.rejects(rt.request('generateSkill', { name: 'fresh', description: 'x' }), /generateSkill does not run in plan mode: turn it off first/);
   });
 
   it('generateSkill with the user scope proposes ~/.agentcli/skills/<name>/SKILL.md', async () => {
