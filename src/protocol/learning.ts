@@ -64,7 +64,8 @@ export const learningMethods = {
   /**
    * Starts a run in which the model reads the repository and writes `<scope dir>/skills/<name>/SKILL.md`; the file is
    * proposed as a change batch for review (the write to that one path is allowed for this run only). Refused for an
-   * existing skill name unless it is a `learned-` one, and while a run is active or a batch awaits a decision.
+   * existing skill name unless it is a `learned-` one, in plan mode, and while a run is active or a batch awaits a
+   * decision.
    */
   generateSkill: {
     params: z
