@@ -122,15 +122,20 @@ export class HandoffController {
     }
     if (record.pid === process.pid) return refuse('busy', `session ${record.sessionId} is this runtime's own: it needs no handoff here`);
     if (!this.session.saved) return refuse('not_found', 'this runtime reads no saved sessions, so it cannot continue another one');
+    if (this.session.running) return refuse('busy', 'a run is active in this runtime: abort it before taking over another session');
+    const batch = this.session.store.pending() ?? this.session.store.open();
+    if (batch && batch.changes.length > 0) {
+      return refuse('busy', `change batch ${batch.id} of this runtime is waiting for a decision: decide it before taking over another session`);
+    }
     const saved = this.session.saved.load(record.sessionId);
     if (!saved.ok) {
       const detail = saved.reason === 'not_found' ? ' (nothing was said in it yet, or saving is off in the other runtime)' : '';
       return refuse(saved.reason, `${saved.message}${detail}`);
     }
-    if (processAlive(record.pid)) {
-      const refused = await this.askRelease(record);
-      if (refused) return refused;
-    } else if (!this.store.claim(record, `takeover from ${process.pid}`)) {
+    const asked = processAlive(record.pid) ? await this.askRelease(record) : 'gone';
+    if (asked !== 'gone' && asked !== 'released') return asked;
+    // A holder that is gone (its page no longer answers) holds no lock; a live one still holding it makes attach busy.
+    if (asked === 'gone' && !this.store.claim(record, `takeover from ${process.pid}`)) {
       return refuse('used', 'the handoff was already used (tokens are single-use): create a new one');
     }
     const outcome = this.session.attachSaved(record.sessionId);
@@ -138,7 +143,7 @@ export class HandoffController {
     return { attached: true, sessionId: outcome.sessionId, messageCount: outcome.messageCount };
   }
 
-  private async askRelease(record: HandoffRecord): Promise<HandoffAttachResult | undefined> {
+  private async askRelease(record: HandoffRecord): Promise<HandoffAttachResult | 'released' | 'gone'> {
     const origin = new URL(record.url).origin;
     if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) return refuse('unknown', `the handoff record names an address that is not this machine's (${origin})`);
     let status: number;
@@ -153,9 +158,10 @@ export class HandoffController {
       status = res.status;
       body = (await res.json().catch(() => ({}))) as typeof body;
     } catch (e) {
+      if ((e as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return 'gone';
       return refuse('busy', `the runtime holding session ${record.sessionId} (process ${record.pid}) did not answer the release request: ${(e as Error).message}`);
     }
-    if (status === 200) return undefined;
+    if (status === 200) return 'released';
     const reason = (['busy', 'used', 'expired', 'not_found', 'unknown'] as const).find((r) => r === body.reason) ?? 'busy';
     return refuse(reason, body.message ?? `the runtime holding session ${record.sessionId} refused to release it (HTTP ${status})`);
   }

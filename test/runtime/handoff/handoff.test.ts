@@ -116,9 +116,19 @@ describe('browser handoff (real runtime)', function () {
     const elsewhere = await other.request('attachBrowserHandoff', { token: h.token });
     assert.deepEqual([elsewhere.attached, !elsewhere.attached && elsewhere.reason], [false, 'other_workspace']);
 
+    // A token of another runtime is foreign to this runtime's page; a page attached to the holder is cut off at takeover.
+    const editorPage = new URL((await editor.request('createBrowserHandoff', {})).url).origin;
+    const foreignToken = await httpRequest(`${editorPage}/api/attach`, { body: { token: h.token }, headers: { origin: editorPage } });
+    assert.deepEqual([foreignToken.status, foreignToken.json().reason], [401, 'unknown']);
+    const pageToken = (await terminal.request('createBrowserHandoff', {})).token;
+    const terminalPage = new URL(h.url).origin;
+    const pageCookie = String((await httpRequest(`${terminalPage}/api/attach`, { body: { token: pageToken } })).headers['set-cookie']).split(';')[0]!;
+    assert.equal((await httpRequest(`${terminalPage}/api/transcript`, { headers: { cookie: pageCookie } })).status, 200);
+
     const attached = await editor.request('attachBrowserHandoff', { token: h.token });
     assert.deepEqual(attached, { attached: true, sessionId, messageCount: 2 });
     assert.notEqual((await terminal.request('getState', {})).sessionId, sessionId, 'the terminal runtime moved to a new session');
+    assert.equal((await httpRequest(`${terminalPage}/api/transcript`, { headers: { cookie: pageCookie } })).status, 401);
     // The editor's next prompt carries the handed-off conversation.
     t.stub.enqueue({ text: 'pelican' });
     await editor.request('prompt', { message: 'which word?' });
@@ -128,6 +138,24 @@ describe('browser handoff (real runtime)', function () {
 
     const again = await editor.request('attachBrowserHandoff', { token: h.token });
     assert.deepEqual([again.attached, !again.attached && again.reason], [false, 'used']);
+  });
+
+  it('a holder that was killed holds nothing: the token is claimed by the taker', async () => {
+    const cwd = makeWorkspace({}, t.stub.origin);
+    const env = testEnv();
+    t.stub.enqueue({ text: 'ok' });
+    const holder = await t.start(cwd, { env });
+    await holder.request('prompt', { message: 'before the crash' });
+    await holder.waitForEvent('agent_end');
+    const h = await holder.request('createBrowserHandoff', {});
+    const exited = new Promise((r) => holder.proc.once('exit', r));
+    holder.proc.kill('SIGKILL');
+    await exited;
+    const taker = await t.start(cwd, { env });
+    const taken = await taker.request('attachBrowserHandoff', { token: h.token });
+    assert.deepEqual(taken, { attached: true, sessionId: h.sessionId, messageCount: 2 });
+    const again = await (await t.start(cwd, { env })).request('attachBrowserHandoff', { token: h.token });
+    assert.equal(!again.attached && again.reason, 'used');
   });
 
   it('a takeover is refused while the holder runs, and the token stays usable; attachLatest picks the newest', async () => {
