@@ -142,7 +142,7 @@ const SCRIPT = `
     call('/api/prompt', { message }).then(() => { input.value = ''; }, (e) => showError(e.message));
   });
   $('stop').addEventListener('click', () => { call('/api/abort').catch((e) => showError(e.message)); });
-  start().catch((e) => { setStatus('not attached'); showError(e.message); document.body.dataset.attached = 'false'; });
+  start().catch((e) => { setStatus('not attached'); showError(e.message); document.querySelector('footer').hidden = true; document.body.dataset.attached = 'false'; });
 })();
 `;
 

@@ -100,6 +100,8 @@ describe('browser handoff page in Chromium', function () {
     await second.goto(h.url);
     await second.waitForSelector('body[data-attached="false"]');
     assert.match((await second.locator('#error').textContent()) ?? '', /already used/);
+    if (SHOTS) await second.screenshot({ path: path.join(SHOTS, 'handoff-refused.png') });
+    assert.equal(await second.locator('#prompt').isVisible(), false, 'no prompt box without a session');
     await context.close();
   });
 });
