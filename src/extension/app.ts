@@ -10,6 +10,7 @@ import { RpcErrorCode } from '../protocol/errors';
 import { ProtocolError } from '../sdk/errors';
 import type { RuntimeClient } from '../sdk/client';
 import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../shared/chat/messages';
+import { AutomodeCommands } from './automode/automode-commands';
 import { BatchReview } from './changes/batch-review';
 import { batchSummary } from './changes/batch-items';
 import { DiffContentProvider } from './changes/diff-content-provider';
@@ -43,6 +44,7 @@ export class App implements vscode.Disposable {
   readonly modes: ModeCommands;
   readonly models: ModelPicker;
   readonly history: ChatHistory;
+  readonly automode: AutomodeCommands;
   /** The last chat is reopened once per window (after a reload), not after a crash restart. */
   private restoreTried = false;
   private readonly controller: ChatController;
@@ -106,6 +108,7 @@ export class App implements vscode.Disposable {
       reconfigure: () => this.settings.apply(),
       keyStatus: () => providerKeyStatus(context.secrets),
     });
+    this.automode = new AutomodeCommands({ client, running: () => this.host.running, batchPending: () => this.store.batch !== null, log });
     this.controller = new ChatController({
       host: this.host,
       store: this.store,
@@ -126,6 +129,7 @@ export class App implements vscode.Disposable {
       this.settings,
       this.modes,
       this.models,
+      this.automode,
       vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, this.view, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.workspace.registerTextDocumentContentProvider('agentcli-change', this.content),
       this.view.onDidChangeVisibility((visible) => {
@@ -140,8 +144,10 @@ export class App implements vscode.Disposable {
         this.post(this.store.initMessage());
         if (restarted) log(`runtime restarted; session ${state.sessionId}`);
         void this.history.refreshUsage();
+        void this.automode.refresh();
       }),
       ...this.modes.register(),
+      ...this.automode.register(),
       ...this.models.register(),
     );
   }
@@ -189,7 +195,13 @@ export class App implements vscode.Disposable {
     }
     switch (e.type) {
       case 'agent_start':
-        this.history.remember(e.sessionId);
+        // an auto-mode run in its own worktree has its own session: not the panel's chat
+        if (e.sessionId !== this.automode.worktreeSessionId) this.history.remember(e.sessionId);
+        break;
+      case 'automode_iteration':
+      case 'automode_complete':
+      case 'automode_error':
+        this.automode.onEvent(e);
         break;
       case 'agent_end':
       case 'context_compacted':

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { App } from './app';
 import { CHAT_VIEW_ID } from './chat/chat-view-provider';
 import { registerAddSelection } from './context/add-selection';
+import { registerShowTools } from './mcp/tools-list';
 import { registerLoopStrategyCommand } from './modes/loop-strategy';
 import { registerPresetCommand } from './settings/preset-command';
 import { registerSecretCommands } from './settings/secret-commands';
@@ -53,6 +54,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     registerAddSelection((chip) => app.addContext(chip)),
     registerPresetCommand(),
     registerLoopStrategyCommand(writeSetting),
+    registerShowTools(() => app.client()),
     ...registerSecretCommands(context.secrets),
   ];
 }
