@@ -4,7 +4,7 @@
  * and its last line.
  */
 import { z } from 'zod';
-import { ChangeBatchStatus, ChangeKind, HistoryMessage } from '../../protocol/records';
+import { Change, ChangeBatchStatus, HistoryMessage } from '../../protocol/records';
 
 export const SESSION_FILE_VERSION = 1;
 
@@ -36,16 +36,8 @@ export const ErrorRecord = z.object({
 /** The provider or model changed (written before the first message that uses it). */
 export const ModelRecord = z.object({ type: z.literal('model'), ...lineBase });
 
-const SavedChange = z.object({
-  id: z.string(),
-  path: z.string(),
-  absolutePath: z.string(),
-  kind: ChangeKind,
-  additions: z.number().int().nonnegative(),
-  deletions: z.number().int().nonnegative(),
-  revision: z.number().int().positive(),
-  originalBytes: z.number().int().nonnegative().nullable(),
-  proposedBytes: z.number().int().nonnegative().nullable(),
+/** A saved change: the protocol's summary plus both contents, so an undecided batch comes back whole on attach. */
+const SavedChange = Change.extend({
   originalContent: z.string().nullable(),
   proposedContent: z.string().nullable(),
 });
