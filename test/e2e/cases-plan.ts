@@ -1,6 +1,6 @@
 /**
  * E2E cases: plan mode in the panel (the proposed plan as a card, Accept runs it as a live checklist), and a timed
- * yolo counting down in the status bar and announcing its end.
+ * yolo counting down in the status bar and announcing its end, auto mode (status bar, menu, log).
  */
 import { chatRequests, chatView, clickToastButton, expect, panelShot, requestText, runCommand, sendPrompt, shot, statusBar, toast, type E2ECase } from './harness';
 
@@ -59,6 +59,44 @@ export const planCases: E2ECase[] = [
       await ctx.page.locator('.quick-input-widget', { hasText: 'For how many minutes?' }).waitFor({ timeout: 10000 });
       expect((await input.inputValue()) === '0.1', 'Turn On Again… does not offer the last length');
       await ctx.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'auto mode: started from the palette, counts iterations in the status bar, its menu and log, a notice at the end',
+    run: async (ctx) => {
+      const page = ctx.page;
+      ctx.script.push(
+        { toolCalls: [{ name: 'run_command', arguments: { command: 'echo auto-mode-was-here' } }] },
+        { text: 'Ran the command.' },
+        { toolCalls: [{ name: 'complete_task', arguments: { summary: 'Said hello from auto mode.' } }] },
+        { text: 'Done.' },
+      );
+      await runCommand(page, 'agentcli: Start Auto Mode');
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget', { hasText: 'goal' }).waitFor({ timeout: 10000 });
+      await input.fill('Say hello with a command');
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Custom' }).first().click();
+      await page.locator('.quick-input-widget', { hasText: 'At most how many iterations?' }).waitFor({ timeout: 10000 });
+      await input.fill('3');
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'No, work in this folder' }).first().click();
+      await statusBar(page, /Auto 1\/3/).waitFor({ timeout: 20000 });
+      await chatView(page).getByRole('button', { name: /allow once/i }).last().waitFor({ timeout: 30000 });
+      await shot(ctx, '65-automode-running');
+      await statusBar(page, /Auto 1\/3/).click();
+      for (const label of ['Pause', 'Cancel', 'Show Log']) await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 10000 });
+      await shot(ctx, '66-automode-menu');
+      await page.keyboard.press('Escape');
+      await chatView(page).getByRole('button', { name: /allow once/i }).last().click();
+      const notice = 'Auto mode finished the goal after 2 iterations. Said hello from auto mode.';
+      await toast(page, notice).waitFor({ timeout: 40000 });
+      await statusBar(page, /Auto \d+\/3/).waitFor({ state: 'detached', timeout: 10000 });
+      await clickToastButton(page, notice, 'Show Log');
+      await page.locator('.tab', { hasText: 'Auto Mode Log.md' }).first().waitFor({ timeout: 20000 });
+      await page.locator('.editor-group-container.active .view-lines', { hasText: 'Iteration 2' }).first().waitFor({ timeout: 20000 });
+      expect(await page.locator('.editor-group-container.active .view-lines', { hasText: 'echo auto-mode-was-here' }).count() > 0, 'the log does not list the command of iteration 1');
+      await shot(ctx, '67-automode-log');
     },
   },
 ];

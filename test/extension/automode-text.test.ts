@@ -34,8 +34,8 @@ describe('extension auto mode: texts', () => {
         { iteration: 2, runId: 'r2', startedAt: 't', summary: '', toolCalls: [], errors: [] },
       ],
     });
-    assert.match(md, /^# Auto mode log\n\n\*\*Goal:\*\* fix it\n\n\*\*State:\*\* completed — iteration 2 of at most 5/);
-    assert.match(md, /\*\*Branch:\*\* `agentcli\/auto-1` \(worktree `\/w\/wt`\)/);
+    assert.match(md, /^# Auto mode log\n\n\*\*Goal:\*\* fix it\n\n- \*\*State:\*\* completed — iteration 2 of at most 5/);
+    assert.match(md, /- \*\*Branch:\*\* `agentcli\/auto-1` \(worktree `\/w\/wt`\)/);
     assert.match(md, /## Iteration 1 — completed\n\nRead the code\.\n\n- ✗ `run_command` \{"command":"npm test"\}/);
     assert.match(md, /````\nhas ``` inside\n````/);
     assert.match(md, /> \*\*Error:\*\* tests failed/);

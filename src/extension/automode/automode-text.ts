@@ -62,11 +62,11 @@ export function logMarkdown(log: { status: AutomodeStatus; iterations: AutomodeI
   const out: string[] = ['# Auto mode log', ''];
   if (s.state === undefined) return [...out, 'No auto-mode run yet in this runtime. Start one with **agentcli: Start Auto Mode…**.', ''].join('\n');
   if (s.goal) out.push(`**Goal:** ${s.goal}`, '');
-  out.push(`**State:** ${s.state}${s.interrupted ? ' (the runtime running it stopped)' : ''} — iteration ${s.iteration} of at most ${s.maxIterations}`);
-  if (s.startedAt) out.push(`**Started:** ${s.startedAt}`);
-  if (s.branch) out.push(`**Branch:** \`${s.branch}\`${s.worktree ? ` (worktree \`${s.worktree}\`)` : ''}`);
-  if (s.summary) out.push(`**Summary:** ${s.summary}`);
-  if (s.error) out.push(`**Error:** ${s.error}`);
+  out.push(`- **State:** ${s.state}${s.interrupted ? ' (the runtime running it stopped)' : ''} — iteration ${s.iteration} of at most ${s.maxIterations}`);
+  if (s.startedAt) out.push(`- **Started:** ${s.startedAt}`);
+  if (s.branch) out.push(`- **Branch:** \`${s.branch}\`${s.worktree ? ` (worktree \`${s.worktree}\`)` : ''}`);
+  if (s.summary) out.push(`- **Summary:** ${s.summary}`);
+  if (s.error) out.push(`- **Error:** ${s.error}`);
   out.push('');
   for (const it of log.iterations) {
     out.push(`## Iteration ${it.iteration}${it.status ? ` — ${it.status}` : ' — running'}`, '');
