@@ -3,30 +3,11 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
 import { makeWorkspace, runCli } from '../../helpers/runtime-process';
-import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
-import { startAcp, type AcpUnderTest } from './acp-process';
-
-/** The tool results the model received in request `n`. */
-function toolResults(stub: OpenAIStub, n: number): string[] {
-  const messages = stub.requests[n]!.body.messages as Array<{ role: string; content: string }>;
-  return messages.filter((m) => m.role === 'tool').map((m) => m.content);
-}
+import { toolResults, useAcpSuite } from './acp-process';
 
 describe('agentcli --acp: a client drives sessions over the Agent Client Protocol', () => {
-  let stub: OpenAIStub;
-  const started: AcpUnderTest[] = [];
-  const start = async (...args: Parameters<typeof startAcp>) => {
-    const acp = await startAcp(...args);
-    started.push(acp);
-    return acp;
-  };
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((a) => a.close()));
-    await stub.close();
-  });
+  const t = useAcpSuite();
+  const start = t.start;
 
   it('initialize answers with the capabilities that are built', async () => {
     const acp = await start();
@@ -39,8 +20,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('session/new roots the session in its cwd, and a prompt streams to end_turn', async () => {
-    const cwd = makeWorkspace({ 'notes.md': 'the answer is 42\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'notes.md' } }] }, { text: 'The notes say 42, as the attached spec asks.' });
+    const cwd = makeWorkspace({ 'notes.md': 'the answer is 42\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'notes.md' } }] }, { text: 'The notes say 42, as the attached spec asks.' });
     const acp = await start();
     const { sessionId, modes } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     assert.equal(modes?.currentModeId, 'interactive');
@@ -62,15 +43,15 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(call.locations?.[0]?.path, path.join(cwd, 'notes.md'));
     const done = acp.ofKind('tool_call_update').find((u) => u.toolCallId === call.toolCallId && u.status === 'completed');
     assert.ok(done, 'the read completes');
-    const firstUser = (stub.requests[0]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!;
+    const firstUser = (t.stub.requests[0]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!;
     assert.match(firstUser.content, /What do the notes say\?/);
     assert.match(firstUser.content, /Answer with the number only\./, 'the embedded resource reaches the model');
-    assert.match(toolResults(stub, 1)[0]!, /the answer is 42/);
+    assert.match(toolResults(t.stub, 1)[0]!, /the answer is 42/);
   });
 
   it('an edit asks permission; allowed, it is written and reaches the client as a diff', async () => {
-    const cwd = makeWorkspace({ 'src/app.ts': 'export const x = 1;\n' }, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'edit_file', arguments: { path: 'src/app.ts', old_text: 'x = 1', new_text: 'x = 2' } }] }, { text: 'Changed.' });
+    const cwd = makeWorkspace({ 'src/app.ts': 'export const x = 1;\n' }, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'edit_file', arguments: { path: 'src/app.ts', old_text: 'x = 1', new_text: 'x = 2' } }] }, { text: 'Changed.' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'set x to 2' }] });
@@ -94,8 +75,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('a command is an execute tool call; approved, its output reaches the client', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hello-from-acp' } }] }, { text: 'ran it' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo hello-from-acp' } }] }, { text: 'ran it' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'greet' }] });
@@ -107,8 +88,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('a denied write is not made, the call fails and the model is told', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello\n' } }] }, { text: 'Understood.' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello\n' } }] }, { text: 'Understood.' });
     const acp = await start();
     acp.answer = () => ({ outcome: { outcome: 'selected', optionId: 'deny' } });
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
@@ -117,12 +98,12 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.equal(existsSync(path.join(cwd, 'new.txt')), false);
     const callId = acp.permissionRequests[0]!.toolCall.toolCallId;
     assert.ok(acp.ofKind('tool_call_update').some((u) => u.toolCallId === callId && u.status === 'failed'));
-    assert.match(toolResults(stub, 1)[0]!, /the user denied Write new\.txt/);
+    assert.match(toolResults(t.stub, 1)[0]!, /the user denied Write new\.txt/);
   });
 
   it('session/cancel during a permission request ends the prompt cancelled and the call is not run', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'never.txt', content: 'no\n' } }] }, { text: 'unused' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'never.txt', content: 'no\n' } }] }, { text: 'unused' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     // As ACP asks of a client: on cancel, every pending permission request is answered `cancelled`.
@@ -136,16 +117,16 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     const callId = acp.permissionRequests[0]!.toolCall.toolCallId;
     const failed = acp.ofKind('tool_call_update').find((u) => u.toolCallId === callId && u.status === 'failed');
     assert.ok(failed, 'the cancelled call is shown failed');
-    assert.equal(stub.requests.length, 1, 'no further model request after the cancel');
+    assert.equal(t.stub.requests.length, 1, 'no further model request after the cancel');
     // The session takes the next prompt.
-    stub.enqueue({ text: 'ready again' });
+    t.stub.enqueue({ text: 'ready again' });
     const next = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] });
     assert.equal(next.stopReason, 'end_turn');
   });
 
   it('on session/cancel the agent withdraws a permission request the client has not answered', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo never' } }] }, { text: 'unused' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo never' } }] }, { text: 'unused' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     let withdrawn = false;
@@ -165,8 +146,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('session/cancel while the model streams ends the prompt cancelled', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'a long answer that never ends', hang: true });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'a long answer that never ends', hang: true });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const prompt = acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'talk' }] });
@@ -180,10 +161,10 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('with client file access, reads and writes go through the client (its unsaved buffer, its write)', async () => {
-    const cwd = realpathSync(makeWorkspace({ 'app.ts': 'const saved = 1;\n' }, stub.origin));
+    const cwd = realpathSync(makeWorkspace({ 'app.ts': 'const saved = 1;\n' }, t.stub.origin));
     const file = path.join(cwd, 'app.ts');
     const buffers = new Map([[file, 'const unsaved = 1;\n']]);
-    stub.enqueue(
+    t.stub.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'app.ts' } }] },
       { toolCalls: [{ name: 'edit_file', arguments: { path: 'app.ts', old_text: 'unsaved = 1', new_text: 'unsaved = 2' } }] },
       { text: 'Edited the buffer.' },
@@ -192,7 +173,7 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'bump it' }] });
     assert.equal(res.stopReason, 'end_turn');
-    assert.match(toolResults(stub, 1)[0]!, /const unsaved = 1;/, 'the model read the editor buffer');
+    assert.match(toolResults(t.stub, 1)[0]!, /const unsaved = 1;/, 'the model read the editor buffer');
     assert.deepEqual(acp.writes, [{ path: file, content: 'const unsaved = 2;\n' }]);
     assert.equal(readFileSync(file, 'utf8'), 'const saved = 1;\n', 'the agent left the disk to the editor');
     const diff = acp
@@ -203,8 +184,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('session/set_mode switches modes: yolo writes without asking, plan refuses writes', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue(
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue(
       { toolCalls: [{ name: 'write_file', arguments: { path: 'yolo.txt', content: 'y\n' } }] },
       { text: 'written' },
       { toolCalls: [{ name: 'write_file', arguments: { path: 'plan.txt', content: 'p\n' } }] },
@@ -219,21 +200,21 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     await acp.agent.request(methods.agent.session.setMode, { sessionId, modeId: 'plan' });
     await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'write again' }] });
     assert.equal(existsSync(path.join(cwd, 'plan.txt')), false);
-    assert.match(toolResults(stub, 3).at(-1)!, /plan mode is on/);
+    assert.match(toolResults(t.stub, 3).at(-1)!, /plan mode is on/);
     assert.deepEqual(acp.ofKind('current_mode_update').map((u) => u.currentModeId), ['yolo', 'plan']);
     await assert.rejects(acp.agent.request(methods.agent.session.setMode, { sessionId, modeId: 'turbo' }), /unknown mode "turbo"/);
   });
 
   it('session/load replays a saved session and continues it', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
+    const cwd = makeWorkspace({}, t.stub.origin);
     const env = { PATH: process.env.PATH, HOME: makeWorkspace({}), AGENTCLI_VALIDATE_EVENTS: '1' };
-    stub.enqueue({ text: 'Noted: the code word is heron.' });
+    t.stub.enqueue({ text: 'Noted: the code word is heron.' });
     const first = await start({ env });
     const { sessionId } = await first.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     await first.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'The code word is heron.' }] });
     await first.close();
 
-    stub.enqueue({ text: 'It was heron.' });
+    t.stub.enqueue({ text: 'It was heron.' });
     const second = await start({ env });
     const listed = await second.agent.request(methods.agent.session.list, { cwd });
     assert.deepEqual(
@@ -251,7 +232,7 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     assert.ok(second.updates.every((n) => n.sessionId === sessionId));
     const res = await second.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'What was the code word?' }] });
     assert.equal(res.stopReason, 'end_turn');
-    const sent = JSON.stringify(stub.requests[1]!.body.messages);
+    const sent = JSON.stringify(t.stub.requests[1]!.body.messages);
     assert.match(sent, /The code word is heron\./, 'the loaded history goes to the model');
     // session/close ends it and lets go of the saved session, so it can be loaded again.
     await second.agent.request(methods.agent.session.close, { sessionId });
@@ -260,8 +241,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('a run that fails answers the prompt with a JSON-RPC error carrying the reason', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ status: 401, errorBody: { error: { message: 'invalid api key' } } });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ status: 401, errorBody: { error: { message: 'invalid api key' } } });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     await assert.rejects(
@@ -271,8 +252,8 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
   });
 
   it('offers /compact, which summarises the conversation so far', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ text: 'First answer.' }, { text: 'Summary: the user said hello.' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ text: 'First answer.' }, { text: 'Summary: the user said hello.' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     while (acp.ofKind('available_commands_update').length === 0) await new Promise((r) => setTimeout(r, 20));
@@ -284,11 +265,11 @@ describe('agentcli --acp: a client drives sessions over the Agent Client Protoco
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/compact' }] });
     assert.equal(res.stopReason, 'end_turn');
     assert.match(acp.agentText(), /Compacted the conversation: 2 messages/);
-    assert.equal(stub.requests.length, 2, 'the summary was asked of the model');
+    assert.equal(t.stub.requests.length, 2, 'the summary was asked of the model');
   });
 
   it('the mode of a new session follows the flags agentcli was started with', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
+    const cwd = makeWorkspace({}, t.stub.origin);
     const yolo = await start({ args: ['--yolo'] });
     assert.equal((await yolo.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).modes?.currentModeId, 'yolo');
     const restricted = await start({ args: ['--restricted'] });

@@ -19,6 +19,7 @@ import {
   type SessionUpdate,
 } from '@agentclientprotocol/sdk';
 import { CLI, testEnv } from '../../helpers/runtime-process';
+import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
 
 export interface AcpClientOptions {
   env?: NodeJS.ProcessEnv;
@@ -106,4 +107,34 @@ export async function startAcp(opts: AcpClientOptions = {}): Promise<AcpUnderTes
     clientInfo: { name: 'acp-test-client', version: '1.0.0' },
   });
   return Object.assign(t, { agent: connection.agent, init });
+}
+
+/** The tool results the model received in request `n`. */
+export function toolResults(stub: OpenAIStub, n: number): string[] {
+  const messages = stub.requests[n]!.body.messages as Array<{ role: string; content: string }>;
+  return messages.filter((m) => m.role === 'tool').map((m) => m.content);
+}
+
+/** A stub model per test and every ACP runtime a test started closed after it (call inside a `describe`). */
+export function useAcpSuite(): { readonly stub: OpenAIStub; start: typeof startAcp } {
+  let stub: OpenAIStub | undefined;
+  const started: AcpUnderTest[] = [];
+  beforeEach(async () => {
+    stub = await startOpenAIStub();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((a) => a.close()));
+    await stub?.close();
+  });
+  return {
+    get stub() {
+      if (!stub) throw new Error('useAcpSuite: the stub starts in beforeEach');
+      return stub;
+    },
+    start: async (...args) => {
+      const acp = await startAcp(...args);
+      started.push(acp);
+      return acp;
+    },
+  };
 }

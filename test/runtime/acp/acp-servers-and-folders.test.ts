@@ -5,32 +5,15 @@ import { methods } from '@agentclientprotocol/sdk';
 import { makeWorkspace, startRuntime, testEnv } from '../../helpers/runtime-process';
 import { startOpenAIStub, type OpenAIStub } from '../../stubs/openai-stub';
 import { stdioStubServer } from '../mcp/mcp-stubs';
-import { startAcp, type AcpUnderTest } from './acp-process';
-
-function toolResults(stub: OpenAIStub, n: number): string[] {
-  const messages = stub.requests[n]!.body.messages as Array<{ role: string; content: string }>;
-  return messages.filter((m) => m.role === 'tool').map((m) => m.content);
-}
+import { startAcp, toolResults, useAcpSuite, type AcpUnderTest } from './acp-process';
 
 describe('agentcli --acp: MCP servers from session/new and folders outside the workspace', () => {
-  let stub: OpenAIStub;
-  const started: AcpUnderTest[] = [];
-  const start = async (...args: Parameters<typeof startAcp>) => {
-    const acp = await startAcp(...args);
-    started.push(acp);
-    return acp;
-  };
-  beforeEach(async () => {
-    stub = await startOpenAIStub();
-  });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((a) => a.close()));
-    await stub.close();
-  });
+  const t = useAcpSuite();
+  const start = t.start;
 
   it("the client's stdio MCP server is attached: its tools are offered and called", async () => {
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'mcp__x__echo', arguments: { text: 'through acp' } }] }, { text: 'echoed' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'mcp__x__echo', arguments: { text: 'through acp' } }] }, { text: 'echoed' });
     const acp = await start();
     const server = stdioStubServer() as { command: string; args: string[] };
     const { sessionId } = await acp.agent.request(methods.agent.session.new, {
@@ -39,13 +22,13 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     });
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'echo' }] });
     assert.equal(res.stopReason, 'end_turn');
-    const offered = (stub.requests[0]!.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name);
+    const offered = (t.stub.requests[0]!.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name);
     assert.ok(offered.includes('mcp__x__echo'), offered.join(', '));
-    assert.match(toolResults(stub, 1)[0]!, /through acp/);
+    assert.match(toolResults(t.stub, 1)[0]!, /through acp/);
   });
 
   it('an SSE-only MCP server and a bad server are refused with a message naming them', async () => {
-    const cwd = makeWorkspace({}, stub.origin);
+    const cwd = makeWorkspace({}, t.stub.origin);
     const acp = await start();
     await assert.rejects(
       acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [{ type: 'sse', name: 'old', url: 'http://127.0.0.1:9/sse', headers: [] }] }),
@@ -59,8 +42,8 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
 
   it('a read outside the workspace asks for the folder; allowed once, the read runs', async () => {
     const outside = makeWorkspace({ 'notes.txt': 'notes from elsewhere\n' });
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read' });
     const acp = await start();
     const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'read the notes' }] });
@@ -69,13 +52,13 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     const req = acp.permissionRequests[0]!;
     assert.match(req.toolCall.title ?? '', /outside the workspace/);
     assert.deepEqual(req.options.map((o) => o.optionId), ['once', 'session', 'deny']);
-    assert.match(toolResults(stub, 1)[0]!, /notes from elsewhere/);
+    assert.match(toolResults(t.stub, 1)[0]!, /notes from elsewhere/);
   });
 
   it("the client's additional directories are readable without asking; a missing one is refused", async () => {
     const outside = makeWorkspace({ 'notes.txt': 'notes from a second root\n' });
-    const cwd = makeWorkspace({}, stub.origin);
-    stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read' });
+    const cwd = makeWorkspace({}, t.stub.origin);
+    t.stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: path.join(outside, 'notes.txt') } }] }, { text: 'read' });
     const acp = await start();
     await assert.rejects(
       acp.agent.request(methods.agent.session.new, { cwd, mcpServers: [], additionalDirectories: [path.join(outside, 'missing')] }),
@@ -85,7 +68,7 @@ describe('agentcli --acp: MCP servers from session/new and folders outside the w
     const res = await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'read the notes' }] });
     assert.equal(res.stopReason, 'end_turn');
     assert.equal(acp.permissionRequests.length, 0);
-    assert.match(toolResults(stub, 1)[0]!, /notes from a second root/);
+    assert.match(toolResults(t.stub, 1)[0]!, /notes from a second root/);
   });
 });
 
