@@ -196,7 +196,7 @@ export class App implements vscode.Disposable {
     switch (e.type) {
       case 'agent_start':
         // an auto-mode run in its own worktree has its own session: not the panel's chat
-        if (e.sessionId !== this.automode.worktreeSessionId) this.history.remember(e.sessionId);
+        void this.automode.isWorktreeSession(e.sessionId).then((theirs) => theirs || this.history.remember(e.sessionId));
         break;
       case 'automode_iteration':
       case 'automode_complete':

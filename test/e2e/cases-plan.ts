@@ -2,7 +2,8 @@
  * E2E cases: plan mode in the panel (the proposed plan as a card, Accept runs it as a live checklist), and a timed
  * yolo counting down in the status bar and announcing its end, auto mode (status bar, menu, log).
  */
-import { chatRequests, chatView, clickToastButton, expect, panelShot, requestText, runCommand, sendPrompt, shot, statusBar, toast, type E2ECase } from './harness';
+import { execFileSync } from 'node:child_process';
+import { chatRequests, chatView, clickToastButton, expect, panelShot, readWorkspaceFile, requestText, runCommand, sendPrompt, shot, statusBar, toast, type E2ECase } from './harness';
 
 export const planCases: E2ECase[] = [
   {
@@ -97,6 +98,49 @@ export const planCases: E2ECase[] = [
       await page.locator('.editor-group-container.active .view-lines', { hasText: 'Iteration 2' }).first().waitFor({ timeout: 20000 });
       expect(await page.locator('.editor-group-container.active .view-lines', { hasText: 'echo auto-mode-was-here' }).count() > 0, 'the log does not list the command of iteration 1');
       await shot(ctx, '67-automode-log');
+    },
+  },
+];
+
+/** Runs last: it makes the workspace a git repository (for the worktree), which the other cases do not expect. */
+export const worktreeCases: E2ECase[] = [
+  {
+    name: 'auto mode in a git worktree: the branch\'s changes arrive as a batch reviewed in the diff editor',
+    run: async (ctx) => {
+      const page = ctx.page;
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', ...args], { cwd: ctx.workspace, stdio: 'pipe' });
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'e2e base');
+      ctx.script.push(
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'auto-worktree.txt', content: 'written in the worktree\n' } }] },
+        { toolCalls: [{ name: 'complete_task', arguments: { summary: 'Wrote auto-worktree.txt.' } }] },
+        { text: 'Done.' },
+      );
+      await runCommand(page, 'agentcli: Start Auto Mode');
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget', { hasText: 'goal' }).waitFor({ timeout: 10000 });
+      await input.fill('Write auto-worktree.txt');
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: '5' }).first().click();
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Yes, use a git worktree' }).first().click();
+      const notice = /Auto mode finished the goal after \d+ iterations?\. Wrote auto-worktree\.txt\. Its work is on the branch agentcli\/auto-/;
+      const allow = chatView(page).getByRole('button', { name: /allow once/i });
+      const until = Date.now() + 40000;
+      while (!(await toast(page, notice).isVisible().catch(() => false))) {
+        expect(Date.now() < until, 'the worktree auto-mode run did not finish');
+        if ((await allow.count()) > 0) await allow.last().click().catch(() => undefined);
+        await page.waitForTimeout(500);
+      }
+      expect(readWorkspaceFile(ctx, 'auto-worktree.txt') === undefined, 'the worktree run wrote into the user\'s folder before the review');
+      await shot(ctx, '68-automode-worktree-done');
+      await clickToastButton(page, notice, 'Review Changes');
+      await page.locator('.tab', { hasText: /^Proposed changes/ }).first().waitFor({ timeout: 20000 });
+      await page.waitForTimeout(1000);
+      await shot(ctx, '69-automode-worktree-review');
+      await runCommand(page, 'agentcli: Accept All Changes');
+      await toast(page, /Applied 1 file/).waitFor({ timeout: 20000 });
+      expect(readWorkspaceFile(ctx, 'auto-worktree.txt') === 'written in the worktree\n', 'accepting the batch did not write the file');
     },
   },
 ];

@@ -4,10 +4,10 @@ import { batchCrashCases } from './cases-batch-crash';
 import { chatCases } from './cases-chat';
 import { editorCases } from './cases-editor';
 import { historyCases } from './cases-history';
-import { planCases } from './cases-plan';
+import { planCases, worktreeCases } from './cases-plan';
 import { runtimeCases } from './cases-runtime';
 import { themeCases } from './cases-themes';
 import { secretCases, uxCases } from './cases-ux';
 import type { E2ECase } from './harness';
 
-export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...secretCases, ...editorCases, ...runtimeCases, ...batchCrashCases, ...historyCases, ...planCases, ...themeCases];
+export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...uxCases, ...secretCases, ...editorCases, ...runtimeCases, ...batchCrashCases, ...historyCases, ...planCases, ...themeCases, ...worktreeCases];

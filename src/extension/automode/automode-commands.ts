@@ -31,6 +31,7 @@ export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentC
   private status: AutomodeStatus = { active: false, iteration: 0, maxIterations: 0 };
   private readonly item = vscode.window.createStatusBarItem('agentcli.automodeStatus', vscode.StatusBarAlignment.Right, 99.4);
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private startingWorktree: Promise<unknown> | undefined;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly deps: AutomodeDeps) {
@@ -49,11 +50,13 @@ export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentC
   }
 
   /**
-   * The session auto-mode runs in when it has its own git worktree: its events are not the panel's conversation
-   * (the chat history must not remember it as the panel's chat).
+   * Whether `sessionId` is the session of an auto-mode run in its own git worktree: its events are not the panel's
+   * conversation (the chat history must not remember it as the panel's chat). Its first events can arrive before
+   * startAutomode answers, so while a worktree start is under way the answer waits for it.
    */
-  get worktreeSessionId(): string | undefined {
-    return this.status.worktree !== undefined ? this.status.sessionId : undefined;
+  async isWorktreeSession(sessionId: string): Promise<boolean> {
+    await this.startingWorktree;
+    return this.status.worktree !== undefined && this.status.sessionId === sessionId;
   }
 
   async start(): Promise<void> {
@@ -77,8 +80,11 @@ export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentC
     if (!worktree) return;
     try {
       const client = await this.deps.client();
-      await client.startAutomode({ prompt: goal.trim(), maxIterations, useWorktree: worktree.useWorktree });
-      this.status = await client.getAutomodeStatus();
+      const started = client.startAutomode({ prompt: goal.trim(), maxIterations, useWorktree: worktree.useWorktree }).then(async ({ sessionId }) => {
+        this.status = { ...(await client.getAutomodeStatus()), sessionId };
+      });
+      if (worktree.useWorktree) this.startingWorktree = started.catch(() => undefined);
+      await started;
       this.render();
       void vscode.window.setStatusBarMessage(`Auto mode started: at most ${maxIterations} iterations.`, 4000);
     } catch (e) {
