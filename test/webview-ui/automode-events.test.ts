@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../src/protocol';
 import { applyEvent, createTranscript } from '../../src/shared/chat/model/transcriptReducer';
 
-// The editor has no auto-mode UI yet: the transcript must take the auto-mode events without failing or inventing items.
+// Auto mode shows in the status bar and its log (src/extension/automode/): the transcript takes its events without failing or inventing items.
 describe('transcript reducer: auto-mode events', () => {
   it('automode_iteration, automode_complete and automode_error change nothing and do not throw', () => {
     const m = createTranscript();
