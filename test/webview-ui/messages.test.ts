@@ -104,6 +104,14 @@ describe('webview message contract', () => {
       if (!e.ok) assert.match(e.error.message, /requestId: requestId must be a non-empty string/);
     });
 
+    it('takes a plan answer: accept, or revise only with a note', () => {
+      assert.deepEqual(parseFromWebview({ type: 'planDecision', planId: 'p1', decision: 'accept' }), { type: 'planDecision', planId: 'p1', decision: 'accept' });
+      assert.equal(safeParseFromWebview({ type: 'planDecision', planId: 'p1', decision: 'revise', note: 'add tests' }).ok, true);
+      const blank = safeParseFromWebview({ type: 'planDecision', planId: 'p1', decision: 'revise', note: '   ' });
+      assert.ok(!blank.ok && /note: revise needs a note saying what to change/.test(blank.error.message));
+      assert.equal(safeParseFromWebview({ type: 'planDecision', planId: '', decision: 'accept' }).ok, false);
+    });
+
     it('accepts the argument-less messages', () => {
       for (const type of ['ready', 'abort', 'newChat', 'restartRuntime', 'selectModel']) {
         assert.equal(parseFromWebview({ type }).type, type);
