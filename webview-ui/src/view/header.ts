@@ -90,10 +90,11 @@ export class Header {
 
   /**
    * When the model link would be cut short, the header gives way step by step: first the history icon goes (the view's
-   * title bar has History too), then New chat's label, then the context meter.
+   * title bar has History too), then New chat's label. The context meter and the sandbox shield always stay; past that
+   * the model name is shortened with an ellipsis (the status bar and its tooltip carry it whole).
    */
   private fit(): void {
-    const steps = ['no-history', 'compact', 'no-meter'];
+    const steps = ['no-history', 'compact'];
     this.root.classList.remove(...steps);
     const link = this.modelButton;
     for (const step of steps) {
