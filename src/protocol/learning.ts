@@ -55,7 +55,13 @@ export const learningMethods = {
    * edited since it was written (its hash is kept in `learned.json`).
    */
   updateLearnedSkills: {
-    params: z.object({ scope: SkillScope.default('project') }).strict(),
+    params: z
+      .object({
+        scope: SkillScope.default('project'),
+        /** Only these recommendations (catalogue names, without `learned-`); a name not recommended now is skipped. */
+        names: z.array(z.string().min(1).max(100)).max(200).optional(),
+      })
+      .strict(),
     result: z.object({
       written: z.array(z.object({ name: z.string(), path: z.string(), status: z.enum(['created', 'updated', 'unchanged']) })),
       skipped: z.array(z.object({ name: z.string(), path: z.string(), reason: z.string() })),

@@ -69,12 +69,17 @@ export interface UpdateLearnedOptions {
   home: string;
   progress?: (p: LearningProgress) => void;
   signal?: AbortSignal;
+  /** Only these catalogue names; one not recommended now is reported as skipped. */
+  names?: readonly string[];
 }
 
 export async function updateLearnedSkills(opts: UpdateLearnedOptions): Promise<LearnedSkillsResult> {
   const progress = opts.progress ?? (() => undefined);
   progress({ phase: 'scanning', done: 0, total: 0 });
-  const { scored, signals } = await recommendSkills(opts.cwd, opts.home, opts.signal);
+  const recommended = await recommendSkills(opts.cwd, opts.home, opts.signal);
+  const { signals } = recommended;
+  const wanted = opts.names ? new Set(opts.names) : undefined;
+  const scored = wanted ? recommended.scored.filter((s) => wanted.has(s.template.name)) : recommended.scored;
   const base = opts.scope === 'project' ? opts.cwd : opts.home;
   const dir = skillsDir(opts.scope, opts.cwd, opts.home);
   const link = symlinkOnTheWay(base, dir);
@@ -83,6 +88,10 @@ export async function updateLearnedSkills(opts: UpdateLearnedOptions): Promise<L
   if (isSymlink(manifestFile)) throw new Error(`${manifestFile} is a symlink: remove it and learn again`);
   const manifest = readManifest(manifestFile);
   const result: LearnedSkillsResult = { written: [], skipped: [] };
+  for (const name of wanted ?? []) {
+    if (scored.some((s) => s.template.name === name)) continue;
+    result.skipped.push({ name: `${LEARNED_PREFIX}${name}`, path: path.join(dir, `${LEARNED_PREFIX}${name}`, 'SKILL.md'), reason: 'not recommended for this project now' });
+  }
   const total = scored.length;
   for (const [index, item] of scored.entries()) {
     const name = `${LEARNED_PREFIX}${item.template.name}`;

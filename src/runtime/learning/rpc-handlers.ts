@@ -26,6 +26,7 @@ export function learningHandlers(session: Session): Pick<Handlers, LearningMetho
       try {
         return await updateLearnedSkills({
           scope: p.scope ?? 'project',
+          ...(p.names ? { names: p.names } : {}),
           cwd: session.cwd,
           home: home(),
           progress: (progress) => session.emit({ type: 'learning_progress', ...progress }),

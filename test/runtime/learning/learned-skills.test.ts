@@ -43,6 +43,15 @@ describe('learning: updateLearnedSkills', () => {
     ]);
   });
 
+  it('writes only the chosen recommendations and reports a chosen name that is not recommended as skipped', async () => {
+    const cwd = fixture(TS_MOCHA);
+    const home = makeTempDir('agentcli-home-');
+    const result = await updateLearnedSkills({ scope: 'project', cwd, home, names: ['typescript-project', 'rust-crate'] });
+    assert.deepEqual(result.written.map((w) => [w.name, w.status]), [['learned-typescript-project', 'created']]);
+    assert.deepEqual(result.skipped.map((s) => [s.name, s.reason]), [['learned-rust-crate', 'not recommended for this project now']]);
+    assert.equal(existsSync(skill(cwd, 'learned-node-testing-mocha')), false);
+  });
+
   it('refreshes learned files nobody edited, skips edited ones and learned-named files it did not write', async () => {
     const cwd = fixture(TS_MOCHA);
     const home = makeTempDir('agentcli-home-');
