@@ -9,6 +9,7 @@ import { registerShowTools } from './mcp/tools-list';
 import { registerLoopStrategyCommand } from './modes/loop-strategy';
 import { registerPresetCommand } from './settings/preset-command';
 import { registerSecretCommands } from './settings/secret-commands';
+import { registerSkillCommands } from './skills/skill-commands';
 import { writeSetting } from './settings/settings-sync';
 
 export function registerCommands(app: App, context: vscode.ExtensionContext): vscode.Disposable[] {
@@ -56,5 +57,6 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     registerLoopStrategyCommand(writeSetting),
     registerShowTools(() => app.client()),
     ...registerSecretCommands(context.secrets),
+    ...registerSkillCommands(() => app.client()),
   ];
 }
