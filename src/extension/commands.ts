@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { App } from './app';
 import { CHAT_VIEW_ID } from './chat/chat-view-provider';
 import { registerAddSelection } from './context/add-selection';
+import { registerHandoffCommands } from './handoff/handoff-commands';
 import { registerShowTools } from './mcp/tools-list';
 import { registerLoopStrategyCommand } from './modes/loop-strategy';
 import { registerPresetCommand } from './settings/preset-command';
@@ -58,5 +59,6 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     registerShowTools(() => app.client()),
     ...registerSecretCommands(context.secrets),
     ...registerSkillCommands(() => app.client()),
+    ...registerHandoffCommands({ client: () => app.client(), loadSession: (c, a) => app.history.load(c, a), log: (l) => app.output.info(l) }),
   ];
 }

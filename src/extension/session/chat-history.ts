@@ -19,6 +19,9 @@ const PAGE_SIZE = 50;
 /** Attach attempts after a `busy` answer at reload (every 500 ms). */
 const RELOAD_RETRIES = 6;
 
+type AttachSessionAnswer = Extract<ResultOf<'attachSession'>, { attached: true }>;
+export type AttachedSession = Pick<AttachSessionAnswer, 'sessionId'> & Partial<Pick<AttachSessionAnswer, 'pendingBatch' | 'skippedLines' | 'unsavedChanges'>>;
+
 export interface ChatHistoryDeps {
   workspaceState: vscode.Memento;
   store: SessionStore;
@@ -175,13 +178,16 @@ export class ChatHistory {
     }
   }
 
-  /** An attached session: rebuild its transcript from getSession and show it. */
-  private async load(client: RuntimeClient, attached: Extract<ResultOf<'attachSession'>, { attached: true }>): Promise<void> {
+  /**
+   * An attached session (reopened here, or handed off by a terminal runtime: that answer has only the id): rebuild its
+   * transcript from getSession and show it.
+   */
+  async load(client: RuntimeClient, attached: AttachedSession): Promise<void> {
     const details = await client.getSession({ sessionId: attached.sessionId });
     const { store } = this.deps;
-    store.loadSaved(transcriptFromSession(details), attached.pendingBatch);
+    store.loadSaved(transcriptFromSession(details), attached.pendingBatch ?? null);
     if (attached.unsavedChanges?.length) store.addNotice(`Proposed changes to ${attached.unsavedChanges.join(', ')} were not saved (they held a secret) and are gone.`);
-    if (attached.skippedLines > 0) store.addNotice('The last message of this chat was cut short when it was saved and is left out.');
+    if ((attached.skippedLines ?? 0) > 0) store.addNotice('The last message of this chat was cut short when it was saved and is left out.');
     this.remember(attached.sessionId);
     this.deps.batchChanged();
     this.deps.post(store.initMessage());
