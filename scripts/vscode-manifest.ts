@@ -79,6 +79,10 @@ const commands = [
   { command: 'agentcli.acceptSelectedChanges', title: 'Accept Selected Changes…', category: cat, icon: '$(checklist)' },
   { command: 'agentcli.acceptFile', title: 'Accept This File', category: cat, icon: '$(check)' },
   { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(discard)' },
+  { command: 'agentcli.recommendSkills', title: 'Recommend Skills…', category: cat },
+  { command: 'agentcli.generateSkill', title: 'Generate Skill…', category: cat },
+  { command: 'agentcli.continueInBrowser', title: 'Continue in Browser', category: cat },
+  { command: 'agentcli.continueTerminalSession', title: 'Continue Latest Terminal Session Here', category: cat },
   { command: 'agentcli.restartRuntime', title: 'Restart Runtime', category: cat },
   { command: 'agentcli.showOutput', title: 'Show Output', category: cat },
   // one picker for every provider's key; the per-provider ids (agentcli.setApiKey.<provider>) stay registered, unlisted
