@@ -205,6 +205,12 @@ export const methods = {
       stepControl: z.boolean().optional(),
       maxIterations: z.number().int().positive().optional(),
       responseFormat: ResponseFormat.optional(),
+      /**
+       * Prior messages that start a fresh conversation before this prompt (SDK `Runner.run` with a pre-built
+       * `Session`): `user`, `assistant` (with `toolCalls`) and `tool` messages, every tool call answered. Refused
+       * (InvalidParams) once the conversation has messages: call `reset` first.
+       */
+      history: z.array(HistoryMessage.extend({ role: z.enum(['user', 'assistant', 'tool']) })).optional(),
     }),
     result: z.object({ runId: z.string() }),
   },

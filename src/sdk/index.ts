@@ -28,6 +28,8 @@ export {
 export type { RuntimeTransport } from './runtime-transport';
 export * from './errors';
 export { SessionAttachError } from './saved-sessions';
+export { Session, SessionFileError, SESSION_FILE_VERSION, type SessionError, type SessionFile, type SessionMessage, type SessionToolCall } from './session';
+export { Runner, RunnerError, defineAgent, type AgentDefinition, type RunnerAgentOptions, type RunnerOptions, type RunnerResult } from './runner';
 export { decide, InvalidDecisionParamsError, type DecisionClient, type DecisionOf } from './decide';
 export type { DecideParams, DecisionKind, DecisionResult } from '../protocol/methods';
 export type { AgentEvent, AgentEventType, EventOf } from '../protocol/events';

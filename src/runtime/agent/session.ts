@@ -22,6 +22,7 @@ import type { WorkspaceFiles } from '../workspace/types';
 import { SessionHooks } from '../hooks/session-hooks';
 import { reportingRateLimits } from '../hooks/rate-limit-events';
 import { ContextCompactor } from './context-compaction';
+import { seedHistoryProblem } from './seed-history';
 import { EditorTools } from './editor-tools';
 import { RuntimeRequestError, toEventError } from './errors';
 import type { EventDraft, RunHost } from './host';
@@ -271,6 +272,31 @@ export class Session {
       this.turn = undefined;
     });
     return this.active;
+  }
+
+  /**
+   * Starts a run after prior messages (`prompt` with `history`) became the conversation; only a conversation without
+   * messages takes them. Checked before anything changes, so a refused request leaves the session as it was.
+   */
+  startRunWithHistory(req: Omit<RunRequest, 'runId' | 'maxIterations'> & { maxIterations?: number }, history: HistoryMessage[]): ActiveRun {
+    if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `run ${this.active.runId} is still active: wait for its agent_end or call abort`);
+    if (this.history.length > 0) {
+      throw new RuntimeRequestError(
+        RpcErrorCode.InvalidParams,
+        `history starts a conversation, but this one already has ${this.history.length} message(s): call reset first, or leave history out to continue it`,
+      );
+    }
+    const problem = seedHistoryProblem(history);
+    if (problem) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, `invalid prompt history: ${problem}`);
+    const pendingBatch = this.store.pending();
+    if (pendingBatch) return this.startRun(req); // refuses with BatchPending, history untouched
+    this.history = history.map((m) => ({ ...m }));
+    try {
+      return this.startRun(req);
+    } catch (e) {
+      this.history = [];
+      throw e;
+    }
   }
 
   private async execute(req: RunRequest, controller: AbortController, acceptedPlan?: ProposedPlan): Promise<RunOutcome> {

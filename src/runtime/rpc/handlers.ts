@@ -108,13 +108,14 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       };
     },
     prompt: (p) => {
-      const run = session.startRun({
+      const req = {
         message: p.message,
         ...(p.context ? { context: p.context } : {}),
         ...(p.stepControl !== undefined ? { stepControl: p.stepControl } : {}),
         ...(p.maxIterations !== undefined ? { maxIterations: p.maxIterations } : {}),
         ...(p.responseFormat ? { responseFormat: p.responseFormat } : {}),
-      });
+      };
+      const run = p.history ? session.startRunWithHistory(req, p.history) : session.startRun(req);
       return { runId: run.runId };
     },
     abort: () => session.abort(),
