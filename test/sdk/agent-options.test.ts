@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { Agent, InvalidArgumentError, RuntimeStartError } from '../../src/sdk';
+import { Agent, InvalidArgumentError } from '../../src/sdk';
 import { startServiceAiStub } from '../stubs/serviceai-stub';
 import { makeWorkspace, testAgentOptions, useStubAndAgent } from './helpers';
 
