@@ -1,5 +1,6 @@
 // Saved session figures (not a test): getHistory over 2,000 saved sessions, attach of a 500-turn session, and what
-// saving costs a turn (persist on vs off). Runs from `npm run bench` or alone: `npm run build && npx tsx bench/sessions-bench.ts`.
+// saving costs a turn (persist on vs off), and a turn's overhead at turn 1 vs turn 200 of one conversation.
+// Runs from `npm run bench` or alone: `npm run build && npx tsx bench/sessions-bench.ts`.
 import { existsSync, mkdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { startOpenAIStub } from '../test/stubs/openai-stub';
@@ -10,6 +11,8 @@ import { median } from './measure';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 2000);
 const TURNS = Number(process.env.BENCH_SESSION_TURNS ?? 500);
+/** Turns of the growing-conversation measure (per-turn overhead at turn 1 vs the last). */
+const LONG_TURNS = Math.max(20, Number(process.env.BENCH_LONG_TURNS ?? 200));
 const row = (what: string, value: string, note = '') => console.log(`${what.padEnd(48)} ${value.padEnd(22)} ${note}`);
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
 
@@ -118,6 +121,27 @@ export async function runSessionsBench(): Promise<void> {
       on.push(await turn(true));
     }
     row('prompt → agent_end, saving off / on', `${fmt(median(off))} / ${fmt(median(on))}`, '(one append per message boundary)');
+
+    // Per-turn overhead as a conversation grows: 200 short turns in one runtime (saving on, compaction on by default but
+    // with a window the conversation never nears), the first turns against the last ones. The request grows by the
+    // content itself (each turn adds a prompt and an answer); everything else must stay flat.
+    const ws = makeWorkspace({}, stub.origin, { ggufserver: { baseUrl: stub.origin, contextSize: 1_000_000 } });
+    const r = await startRuntime(ws, { env: testEnv() });
+    const perTurn: number[] = [];
+    const firstRequest = stub.requests.length;
+    for (let i = 0; i < LONG_TURNS; i++) {
+      const t0 = performance.now();
+      const { runId } = await r.request('prompt', { message: `prompt ${i}: rename the helper in src/file${i}.ts` });
+      await r.waitForEvent('agent_end', (e) => e.runId === runId);
+      perTurn.push(performance.now() - t0);
+    }
+    await r.close();
+    const bytes = stub.requests.slice(firstRequest).map((q) => q.rawBodyBytes);
+    row(
+      `prompt → agent_end, turn 1-10 / 11-20 / ${LONG_TURNS - 9}-${LONG_TURNS}`,
+      `${fmt(median(perTurn.slice(0, 10)))} / ${fmt(median(perTurn.slice(10, 20)))} / ${fmt(median(perTurn.slice(-10)))}`,
+      `(turns 1-10 warm up; request ${((bytes[0] ?? 0) / 1024).toFixed(1)} KB → ${((bytes.at(-1) ?? 0) / 1024).toFixed(1)} KB: the content)`,
+    );
   } finally {
     await stub.close();
   }
