@@ -26,6 +26,8 @@ function property(spec: SettingSpec): Record<string, unknown> {
       p.pattern = '^(-1|0|\\d+(ms|s|m|h))$';
       p.patternErrorMessage = 'Must be "0", "-1" or a duration such as "5m", "10m", "1h"';
     }
+  } else if (spec.type === 'object') {
+    p.additionalProperties = spec.schema;
   } else if (spec.type === 'integer' || spec.type === 'number') {
     if (spec.minimum !== undefined) p.minimum = spec.minimum;
     if (spec.maximum !== undefined) p.maximum = spec.maximum;
@@ -83,7 +85,9 @@ const commands = [
   { command: 'agentcli.generateSkill', title: 'Generate Skill…', category: cat },
   { command: 'agentcli.continueInBrowser', title: 'Continue in Browser', category: cat },
   { command: 'agentcli.continueTerminalSession', title: 'Continue Latest Terminal Session Here', category: cat },
-  { command: 'agentcli.restartRuntime', title: 'Restart Runtime', category: cat },
+  { command: 'agentcli.setMcpSecret', title: 'Set MCP Secret…', category: cat, icon: '$(key)' },
+  { command: 'agentcli.refreshMcpServers', title: 'Refresh MCP Servers', category: cat, icon: '$(refresh)' },
+  { command: 'agentcli.restartRuntime', title: 'Restart Runtime', category: cat, icon: '$(debug-restart)' },
   { command: 'agentcli.showOutput', title: 'Show Output', category: cat },
   // one picker for every provider's key; the per-provider ids (agentcli.setApiKey.<provider>) stay registered, unlisted
   { command: 'agentcli.setApiKey', title: 'Set API Key…', category: cat, icon: '$(key)' },
@@ -95,7 +99,12 @@ const IN_BATCH_EDITOR = `${UNDER_REVIEW} && (resourceScheme == agentcli-change |
 
 const contributes = {
   viewsContainers: { activitybar: [{ id: 'agentcli', title: 'agentcli', icon: 'media/agentcli.svg' }] },
-  views: { agentcli: [{ type: 'webview', id: 'agentcli.chat', name: 'Chat', icon: 'media/agentcli.svg' }] },
+  views: {
+    agentcli: [
+      { type: 'webview', id: 'agentcli.chat', name: 'Chat', icon: 'media/agentcli.svg' },
+      { id: 'agentcli.mcpServers', name: 'MCP Servers', icon: 'media/agentcli.svg', visibility: 'collapsed' },
+    ],
+  },
   commands,
   menus: {
     'editor/title': [
@@ -109,6 +118,9 @@ const contributes = {
       { command: 'agentcli.newChat', when: 'view == agentcli.chat', group: 'navigation@1' },
       { command: 'agentcli.selectModel', when: 'view == agentcli.chat', group: 'navigation@2' },
       { command: 'agentcli.openHistory', when: 'view == agentcli.chat', group: 'navigation@3' },
+      { command: 'agentcli.refreshMcpServers', when: 'view == agentcli.mcpServers', group: 'navigation@1' },
+      { command: 'agentcli.setMcpSecret', when: 'view == agentcli.mcpServers', group: 'navigation@2' },
+      { command: 'agentcli.restartRuntime', when: 'view == agentcli.mcpServers', group: 'navigation@3' },
     ],
     'editor/context': [{ command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' }],
     commandPalette: [
@@ -138,7 +150,7 @@ const capabilities = {
   untrustedWorkspaces: {
     supported: 'limited',
     description:
-      'In a workspace you have not trusted, agentcli ignores the workspace\'s provider addresses and runtime path, so a folder cannot send your API keys to another host or make the extension run a program.',
+      'In a workspace you have not trusted, agentcli ignores the workspace\'s provider addresses, MCP servers and runtime path, so a folder cannot send your API keys to another host or make the extension run a program.',
     restrictedConfigurations: restricted,
   },
 };

@@ -18,6 +18,7 @@ import { applyLocally } from './changes/local-apply';
 import { ChatController } from './chat/chat-controller';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chat-view-provider';
 import { answerInvocation } from './mcp/editor-tools';
+import { registerMcpServersView } from './mcp/servers-view';
 import { EDITOR_TOOLS } from './mcp/tool-descriptors';
 import { ModeCommands } from './modes/mode-commands';
 import { ModelPicker } from './models/model-picker';
@@ -149,6 +150,7 @@ export class App implements vscode.Disposable {
       ...this.modes.register(),
       ...this.automode.register(),
       ...this.models.register(),
+      ...registerMcpServersView(this.host),
     );
   }
 

@@ -6,6 +6,7 @@ import type { App } from './app';
 import { CHAT_VIEW_ID } from './chat/chat-view-provider';
 import { registerAddSelection } from './context/add-selection';
 import { registerHandoffCommands } from './handoff/handoff-commands';
+import { registerMcpSecretCommand } from './mcp/mcp-secret-command';
 import { registerShowTools } from './mcp/tools-list';
 import { registerLoopStrategyCommand } from './modes/loop-strategy';
 import { registerPresetCommand } from './settings/preset-command';
@@ -58,6 +59,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     registerLoopStrategyCommand(writeSetting),
     registerShowTools(() => app.client()),
     ...registerSecretCommands(context.secrets),
+    registerMcpSecretCommand(context.secrets),
     ...registerSkillCommands(() => app.client()),
     ...registerHandoffCommands({ client: () => app.client(), loadSession: (c, a) => app.history.load(c, a), log: (l) => app.output.info(l) }),
   ];

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { RuntimeClient } from '../../sdk/client';
 import type { Output } from '../output';
+import { mcpSecretKey, secretRefs, type McpSettingInput } from '../mcp/server-settings';
 import { configFromSettings, type SettingProblem } from './to-config';
 import { PROVIDER_SETTINGS, SECRET_SETTINGS } from './table';
 
@@ -50,10 +51,26 @@ export class SettingsSync implements vscode.Disposable {
     return out;
   }
 
+  /**
+   * `agentcli.mcpServers` (a workspace's value only when the workspace is trusted: a server is a program to run),
+   * where it comes from, and the `${secret:NAME}` values it references (kept out of the logs).
+   */
+  async readMcpSetting(known: Record<string, string | undefined>): Promise<McpSettingInput> {
+    const info = vscode.workspace.getConfiguration('agentcli').inspect('mcpServers');
+    const workspaceValue = vscode.workspace.isTrusted ? (info?.workspaceFolderValue ?? info?.workspaceValue) : undefined;
+    const fromWorkspace = workspaceValue !== undefined;
+    const value = workspaceValue ?? info?.globalValue;
+    const secrets: Record<string, string | undefined> = {};
+    if (!fromWorkspace) for (const name of secretRefs(value)) secrets[name] = await this.deps.secrets.get(mcpSecretKey(name));
+    this.deps.output.setKnownSecrets([...Object.values(known), ...Object.values(secrets)].filter((v): v is string => !!v));
+    return { value, fromWorkspace, secrets };
+  }
+
   /** Builds the payload and sends it; returns the provider/model in effect, or undefined when it failed. */
   async apply(client: RuntimeClient | undefined = this.deps.client()): Promise<{ provider: string; model: string } | undefined> {
     if (!client) return undefined;
-    const { config, problems } = configFromSettings(SettingsSync.readExplicit, await this.readSecrets());
+    const secrets = await this.readSecrets();
+    const { config, problems } = configFromSettings(SettingsSync.readExplicit, secrets, await this.readMcpSetting(secrets));
     this.reportProblems(problems);
     try {
       const result = await client.configure(config);

@@ -23,8 +23,11 @@ interface Base {
   /** Dotted config key, e.g. `localrunner.temperature`; the setting is `agentcli.<key>`. */
   key: string;
   description: string;
-  /** `machine`: only user settings may set it, never a workspace (e.g. a program to run). */
-  scope?: 'machine';
+  /**
+   * `machine`: only user settings may set it, never a workspace (e.g. a program to run). `machine-overridable`: a
+   * machine setting a (trusted) workspace may override.
+   */
+  scope?: 'machine' | 'machine-overridable';
   /**
    * An untrusted workspace cannot set it (the manifest's `restrictedConfigurations`): it decides where a key from
    * SecretStorage is sent, or what program runs.
@@ -37,6 +40,8 @@ export type SettingSpec = Base &
     | { type: 'integer'; default?: number; minimum?: number; maximum?: number }
     | { type: 'number'; default?: number; minimum?: number; maximum?: number }
     | { type: 'boolean'; default?: boolean }
+    /** `schema`: the JSON schema of each property value (the settings.json editor completes and checks it). */
+    | { type: 'object'; default?: undefined; schema: Record<string, unknown> }
   );
 
 /** `0`, `-1`, or a duration such as `30s`, `5m`, `1h`. */
@@ -57,6 +62,22 @@ export const LOOP_TYPE_LABELS: Record<LoopType, string> = {
   'plan-and-execute': 'Plans the steps first, then carries them out one by one and re-plans when a step fails.',
   parallel: 'Runs the independent tool calls of a step at the same time (up to 4); approvals still come one at a time.',
   reflexion: 'After a failed step, writes a short critique of what went wrong and retries with it.',
+};
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+/** One `mcpServers` entry, for the settings.json editor (the extension and the runtime check it again). */
+const MCP_SERVER_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    command: { type: 'string', description: 'The program that starts a local (stdio) server.' },
+    args: { type: 'array', items: { type: 'string' }, description: 'Its arguments.' },
+    env: { ...stringMap, description: 'Environment variables of the server; values may use ${secret:NAME} and ${env:NAME}.' },
+    cwd: { type: 'string', description: 'Working folder of the server.' },
+    url: { type: 'string', pattern: '^https?://', description: 'The address of a remote (Streamable HTTP) server.' },
+    headers: { ...stringMap, description: 'HTTP headers sent to a remote server; values may use ${secret:NAME} and ${env:NAME}.' },
+    timeoutMs: { type: 'integer', minimum: 1, description: 'Longest one tool call may take (default 60000).' },
+    enabled: { type: 'boolean', description: 'false keeps the server configured but stopped.' },
+  },
 };
 
 /** Settings passed to the runtime. Secrets (API keys, client secret) are not here: they live in SecretStorage. */
@@ -146,6 +167,20 @@ export const PROVIDER_SETTINGS: readonly SettingSpec[] = [
     description: 'How requests authenticate.',
   },
   url('cloudhub.baseUrl', 'Full endpoint URL override; bypasses `resourceName` and `deploymentName`.'),
+  // MCP servers: mapped and checked by src/extension/mcp/server-settings.ts (not by checkSetting)
+  {
+    key: 'mcpServers',
+    type: 'object',
+    scope: 'machine-overridable',
+    restricted: true, // a server is a program the runtime starts, or a host that gets the headers
+    schema: MCP_SERVER_SCHEMA,
+    description:
+      'MCP servers for the agent, added to (and by name overriding) the `mcpServers` of `~/.agentcli/config.json`: ' +
+      '`{ "github": { "command": "npx", "args": ["-y", "my-server"], "env": { "TOKEN": "${secret:GITHUB_TOKEN}" } } }` or ' +
+      '`{ "docs": { "url": "http://127.0.0.1:3000/mcp", "headers": { "Authorization": "Bearer ${secret:DOCS}" } } }`. ' +
+      '`${secret:NAME}` in `env` and `headers` is read from VS Code\'s secret storage (store it with **agentcli: Set MCP Secret…**; user settings only). ' +
+      'The **MCP Servers** view shows their state and tools. An untrusted workspace cannot set it.',
+  },
   { key: 'cloudhub.tenantId', type: 'string', description: 'Identity tenant, for `entra-id`.' },
   { key: 'cloudhub.clientId', type: 'string', description: 'Application id, for `entra-id`.' },
 ];

@@ -3,6 +3,7 @@
  * Only values the user set are sent, so an unset setting never overrides the config file. Invalid values are left
  * out and reported with the setting's full name and what it must be. Pure: no `vscode` import.
  */
+import { mcpServersFromSetting, type McpSettingInput } from '../mcp/server-settings';
 import { KEEP_ALIVE_PATTERN, PROVIDER_SETTINGS, SECRET_SETTINGS, type SettingSpec } from './table';
 
 export interface SettingProblem {
@@ -39,6 +40,8 @@ export function checkSetting(spec: SettingSpec, value: unknown): string | undefi
   switch (spec.type) {
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'must be an object';
     case 'integer':
     case 'number': {
       const isInt = spec.type === 'integer';
@@ -84,12 +87,23 @@ function setDotted(target: Record<string, unknown>, key: string, value: unknown)
  * Builds the configure() payload. Empty strings count as "not set" (VS Code's settings editor leaves them behind
  * when a text box is cleared). Secrets are added as given; an empty or missing secret is left out.
  */
-export function configFromSettings(read: SettingReader, secrets: Readonly<Record<string, string | undefined>> = {}): ConfigFromSettings {
+export function configFromSettings(
+  read: SettingReader,
+  secrets: Readonly<Record<string, string | undefined>> = {},
+  /** `agentcli.mcpServers` from the scopes that may set it, with its secrets; without it, `read` gives the value. */
+  mcp?: McpSettingInput,
+): ConfigFromSettings {
   const config: Record<string, unknown> = {};
   const problems: SettingProblem[] = [];
   for (const spec of PROVIDER_SETTINGS) {
-    const value = read(spec.key);
+    const value = spec.key === 'mcpServers' && mcp ? mcp.value : read(spec.key);
     if (value === undefined || value === null || value === '') continue;
+    if (spec.key === 'mcpServers') {
+      const mapped = mcpServersFromSetting(mcp ?? { value, fromWorkspace: false, secrets: {} });
+      problems.push(...mapped.problems);
+      if (Object.keys(mapped.servers).length > 0) config.mcpServers = mapped.servers;
+      continue;
+    }
     const problem = checkSetting(spec, value);
     if (problem) {
       problems.push({ setting: settingId(spec.key), message: `${settingId(spec.key)} ${problem} (it is ${describe(value)})` });
