@@ -18,7 +18,7 @@ import { QUIET_USER_SETTINGS, launchChromium, startCodeServer } from './vscode-l
 
 const root = path.resolve(__dirname, '..');
 const runDir = path.resolve(process.env.VSC_RUN_DIR ?? path.join(root, '.vscode-test-run', 'e2e'));
-const shotsDir = path.join(root, 'test-output', 'e2e');
+const shotsDir = path.resolve(process.env.E2E_SHOTS_DIR ?? path.join(root, 'test-output', 'e2e'));
 const CASE_TIMEOUT_MS = Number(process.env.E2E_CASE_TIMEOUT_MS ?? 120000);
 
 function arg(name: string): string | undefined {
