@@ -1,5 +1,12 @@
-/** E2E cases: "Recommend Skills…" picks from the project's recommendations and writes the learned skill. */
-import { clickToastButton, expect, readWorkspaceFile, runCommand, shot, toast, waitFor, type E2ECase } from './harness';
+/**
+ * E2E cases: "Recommend Skills…" picks from the project's recommendations and writes the learned skill; the "MCP
+ * Servers" view shows the servers of agentcli.mcpServers.
+ */
+import * as path from 'node:path';
+import { clickToastButton, editSettings, expect, readWorkspaceFile, runCommand, shot, toast, waitFor, type E2ECase } from './harness';
+
+const STDIO_STUB = path.resolve(__dirname, '../stubs/mcp-stdio-server.ts');
+const stub = (flags: string[]) => ({ command: process.execPath, args: ['--require', require.resolve('tsx/cjs'), STDIO_STUB, ...flags] });
 
 export const skillCases: E2ECase[] = [
   {
@@ -32,6 +39,25 @@ export const skillCases: E2ECase[] = [
       expect(/installed/.test(await again.innerText()), 'an installed recommendation is not marked "installed"');
       expect((await again.getAttribute('aria-checked')) !== 'true', 'an installed recommendation is pre-checked');
       await ctx.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'the MCP Servers view lists the servers of agentcli.mcpServers with their state, tools and last error',
+    run: async (ctx) => {
+      await runCommand(ctx.page, 'agentcli: Open Chat');
+      editSettings(ctx, { 'agentcli.mcpServers': { stub: stub([]), broken: stub(['--crash']) } });
+      const header = ctx.page.locator('.pane-header', { hasText: 'MCP Servers' }).first();
+      await header.waitFor({ timeout: 20000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const rows = ctx.page.locator('.pane', { has: header }).locator('.monaco-list-row');
+      await rows.filter({ hasText: /stub.*connected · \d+ tools/ }).first().waitFor({ timeout: 60000 });
+      await rows.filter({ hasText: /broken.*failed/ }).first().waitFor({ timeout: 60000 });
+      await rows.filter({ hasText: /^stub/ }).first().click(); // expands its tools
+      await rows.filter({ hasText: 'echo' }).first().waitFor({ timeout: 10000 });
+      await shot(ctx, '94-mcp-servers-view');
+      editSettings(ctx, { 'agentcli.mcpServers': null });
+      await rows.filter({ hasText: /^stub/ }).first().waitFor({ state: 'detached', timeout: 30000 });
+      await header.click(); // collapsed again for the cases after this one
     },
   },
 ];
