@@ -1,6 +1,6 @@
 /**
  * E2E cases: "Recommend Skills…" picks from the project's recommendations and writes the learned skill; the "MCP
- * Servers" view shows the servers of agentcli.mcpServers.
+ * Servers" view shows the servers of agentcli.mcpServers; continuing a terminal session when none was handed off.
  */
 import * as path from 'node:path';
 import { clickToastButton, editSettings, expect, readWorkspaceFile, runCommand, shot, toast, waitFor, type E2ECase } from './harness';
@@ -58,6 +58,14 @@ export const skillCases: E2ECase[] = [
       editSettings(ctx, { 'agentcli.mcpServers': null });
       await rows.filter({ hasText: /^stub/ }).first().waitFor({ state: 'detached', timeout: 30000 });
       await header.click(); // collapsed again for the cases after this one
+    },
+  },
+  {
+    name: 'Continue Latest Terminal Session Here without a handoff says so in a sentence',
+    run: async (ctx) => {
+      await runCommand(ctx.page, 'agentcli: Continue Latest Terminal Session Here');
+      await toast(ctx.page, 'No terminal session is waiting to be continued here.').waitFor({ timeout: 30000 });
+      await shot(ctx, '95-handoff-none');
     },
   },
 ];
