@@ -2,7 +2,7 @@
  * Context compaction: when the next model request would pass a share of the model's context window, the conversation
  * before the current prompt is summarised by the model and replaced by the summary (a user message with it and the
  * assistant's acknowledgement, so roles still alternate). At most once per prompt: when the request still does not fit,
- * the run ends with `context_too_long` and a remedy. Off unless `compaction.enabled` or `setContextCompact`.
+ * the run ends with `context_too_long` and a remedy. On by default; off with `compaction.enabled: false` or `setContextCompact`.
  */
 import type { HistoryMessage } from '../../protocol/records';
 import { ProviderError, type ChatToolSpec, type ModelProvider } from '../providers/types';

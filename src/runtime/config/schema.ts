@@ -171,9 +171,9 @@ export const SessionsSettingsSchema = z.looseObject({
   maxAgeDays: positiveInt().default(90),
 });
 
-/** Context compaction (see README "Saved sessions"): off unless enabled; `threshold` is the share of the window. */
+/** Context compaction (see README "Saved sessions"): on by default; `threshold` is the share of the window. */
 export const CompactionSettingsSchema = z.looseObject({
-  enabled: bool().default(false),
+  enabled: bool().default(true),
   threshold: numberFrom(0.1, 0.95).default(0.8),
 });
 

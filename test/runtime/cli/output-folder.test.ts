@@ -29,7 +29,9 @@ describe('the session output folder (full command output)', function () {
   it('keeps the full output of a command whose output the model saw cut, after the session', async () => {
     const tmp = makeTempDir('agentcli-tmp-');
     stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'seq 1 20000' } }] }, { text: 'ran it' });
-    const r = await runCli(['--yolo', '-p', 'run it'], makeWorkspace({}, stub.origin), testEnv({ TMPDIR: tmp }));
+    // A realistic window: the cut output (~5,000 tokens) would pass 80% of the stub provider's default 4,096 and compact.
+    const cwd = makeWorkspace({}, stub.origin, { ggufserver: { baseUrl: stub.origin, contextSize: 32768 } });
+    const r = await runCli(['--yolo', '-p', 'run it'], cwd, testEnv({ TMPDIR: tmp }));
     assert.equal(r.code, 0, r.stderr);
     const [session] = sessions(tmp);
     assert.ok(session !== undefined, 'the session folder exists');

@@ -163,7 +163,12 @@ describe('runtime: MCP server tools', () => {
   });
 
   it('a long result is cut for the model and saved whole where read_file can reach it', async () => {
-    const cwd = makeWorkspace({}, t.stub.origin, { mcpServers: { x: stdioStubServer() }, permissions: { allow: ['Mcp(x:*)'] } });
+    // A realistic window: the cut result would pass 80% of the stub provider's default 4,096 tokens and compact.
+    const cwd = makeWorkspace({}, t.stub.origin, {
+      ggufserver: { baseUrl: t.stub.origin, contextSize: 32768 },
+      mcpServers: { x: stdioStubServer() },
+      permissions: { allow: ['Mcp(x:*)'] },
+    });
     t.stub.enqueue({ toolCalls: [{ name: 'mcp__x__big', arguments: { chars: 100000 } }] }, { text: 'long' });
     const rt = await t.start(cwd);
     await ready(rt, 'x');

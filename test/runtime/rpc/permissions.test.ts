@@ -55,7 +55,8 @@ describe('runtime rpc: directory grants reach the permission check', () => {
 
   it("the agent's saved run_command output log is readable without asking", async () => {
     const tmp = realpathSync(makeTempDir('agentcli-tmp-'));
-    const cwd = makeWorkspace({}, t.stub.origin, { permissions: { allow: ['Bash(seq:*)'] } });
+    // A realistic window: the cut command output would pass 80% of the stub provider's default 4,096 tokens and compact.
+    const cwd = makeWorkspace({}, t.stub.origin, { ggufserver: { baseUrl: t.stub.origin, contextSize: 32768 }, permissions: { allow: ['Bash(seq:*)'] } });
     const rt = await t.start(cwd, { env: testEnv({ TMPDIR: tmp }) });
     const { sessionId } = await rt.request('getState', {});
     const log = path.join(tmp, 'agentcli-output', sessionId, 'call_stub_1.log');

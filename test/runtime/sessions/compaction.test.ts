@@ -13,12 +13,11 @@ describe('context compaction (real runtime processes)', function () {
   const config = { ggufserver: { baseUrl: '', contextSize: 12000 } };
   const workspace = () => makeWorkspace({}, t.stub.origin, { ggufserver: { ...config.ggufserver, baseUrl: t.stub.origin } });
 
-  it('summarises older turns before a request past the threshold; the saved session continues from the summary', async () => {
+  it('on by default: summarises older turns before a request past the threshold; the saved session continues from the summary', async () => {
     const cwd = workspace();
     const env = testEnv();
     const rt = await t.start(cwd, { env });
-    assert.deepEqual((await rt.request('getContextUsage', {})).compaction, { enabled: false, threshold: 0.8 });
-    assert.deepEqual(await rt.request('setContextCompact', { enabled: true }), { enabled: true });
+    assert.deepEqual((await rt.request('getContextUsage', {})).compaction, { enabled: true, threshold: 0.8 });
     t.stub.enqueue({ text: LONG_ANSWER }, { text: 'SUMMARY: the user asked for a long answer about topic one.' }, { text: 'second answer' });
     let { runId } = await rt.request('prompt', { message: 'tell me all about topic one' });
     await rt.waitForEvent('agent_end', (e) => e.runId === runId);
@@ -65,14 +64,20 @@ describe('context compaction (real runtime processes)', function () {
     assert.equal(chatBodies(t.stub).length, 2, 'the first answer and the summary: the oversized request was never sent');
   });
 
-  it('stays off unless enabled: the long history is sent as it is', async () => {
-    const rt = await t.start(workspace());
-    t.stub.enqueue({ text: LONG_ANSWER }, { text: 'fine' });
-    for (const message of ['one', 'two']) {
-      const { runId } = await rt.request('prompt', { message });
-      await rt.waitForEvent('agent_end', (e) => e.runId === runId);
-    }
-    assert.equal(rt.events.filter((e) => e.type === 'context_compacted').length, 0);
-    assert.equal(chatBodies(t.stub).length, 2);
-  });
+  for (const how of ['compaction.enabled: false', 'setContextCompact({ enabled: false })'] as const) {
+    it(`stays off when turned off (${how}): the long history is sent as it is`, async () => {
+      const off = how.startsWith('compaction');
+      const rt = await t.start(makeWorkspace({}, t.stub.origin, { ggufserver: { ...config.ggufserver, baseUrl: t.stub.origin }, ...(off ? { compaction: { enabled: false } } : {}) }));
+      if (!off) assert.deepEqual(await rt.request('setContextCompact', { enabled: false }), { enabled: false });
+      assert.equal((await rt.request('getContextUsage', {})).compaction?.enabled, false);
+      t.stub.enqueue({ text: LONG_ANSWER }, { text: 'fine' });
+      for (const message of ['one', 'two']) {
+        const { runId } = await rt.request('prompt', { message });
+        await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+      }
+      assert.equal(rt.events.filter((e) => e.type === 'context_compacted').length, 0);
+      assert.equal(chatBodies(t.stub).length, 2);
+      assert.ok(JSON.stringify(chatBodies(t.stub)[1]!).includes('The answer goes on.'), 'the long answer is sent again');
+    });
+  }
 });
