@@ -6,7 +6,7 @@
  * MCP Secret…" — only in user settings: a workspace could otherwise send the secret to a server of its choosing.
  * Pure: no `vscode` import.
  */
-import type { SettingProblem } from '../settings/to-config';
+import type { SettingProblem } from '../settings/setting-problem';
 
 export const MCP_SETTING = 'agentcli.mcpServers';
 /** SecretStorage key of `${secret:NAME}`. */

@@ -5,12 +5,9 @@
  */
 import { mcpServersFromSetting, type McpSettingInput } from '../mcp/server-settings';
 import { KEEP_ALIVE_PATTERN, PROVIDER_SETTINGS, SECRET_SETTINGS, type SettingSpec } from './table';
+import type { SettingProblem } from './setting-problem';
 
-export interface SettingProblem {
-  /** Full setting id, e.g. `agentcli.localrunner.temperature`. */
-  setting: string;
-  message: string;
-}
+export type { SettingProblem };
 
 export interface ConfigFromSettings {
   config: Record<string, unknown>;
