@@ -37,7 +37,7 @@ async function openHistoryFromHeader(ctx: E2EContext): Promise<void> {
   // At the default side bar width the panel's own history icon gives way to the model name; the view's title bar keeps one.
   const inPanel = chatView(ctx.page).getByTestId('history');
   if (await inPanel.isVisible()) await inPanel.click();
-  else await ctx.page.locator('.part.sidebar .title-actions .action-label[aria-label*="Chat History"]').first().click();
+  else await ctx.page.locator('.part.sidebar .action-label[aria-label*="Chat History"]').first().click(); // the view's own title actions (also with other views in the container)
   await ctx.page.locator('.quick-input-widget', { hasText: 'Chat History' }).waitFor({ timeout: 20000 });
 }
 
