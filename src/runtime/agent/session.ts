@@ -611,17 +611,21 @@ export class Session {
     if (this.yoloTimer) clearTimeout(this.yoloTimer);
     void this.mcp?.close();
     this.mcp = undefined;
-    try {
-      this.sandbox.dispose();
-    } catch {
-      // a file a command left there that cannot be removed: it is in the temp folder
-    }
-    try {
-      rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
-    } catch {
-      // not created, or holds command output
-    }
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
     this.opts.saved?.close();
+    // Hooks still queued (session_end's among them) run in the sandbox's temp folder: clean up after them, not under them.
+    const cleanUp = () => {
+      try {
+        this.sandbox.dispose();
+      } catch {
+        // a file a command left there that cannot be removed: it is in the temp folder
+      }
+      try {
+        rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
+      } catch {
+        // not created, or holds command output
+      }
+    };
+    void this.hooks.settled().then(cleanUp, cleanUp);
   }
 }
