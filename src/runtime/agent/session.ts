@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
 import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
+import { ContentsTooLargeError, UnknownIdError } from '../changes/errors';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
@@ -414,7 +415,7 @@ export class Session {
       this.emit({ type: 'change_batch_decided', batchId, results });
       return { batchId, results };
     } catch (e) {
-      if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
+      if (e instanceof UnknownIdError) throw new RuntimeRequestError(RpcErrorCode.UnknownId, e.message);
       throw e;
     }
   }
@@ -427,8 +428,8 @@ export class Session {
     try {
       return { batchId, ...this.store.contents(batchId, changeIds, MAX_CHANGE_CONTENTS_BYTES, maxChange) };
     } catch (e) {
-      if ((e as Error).name === 'UnknownIdError') throw new RuntimeRequestError(RpcErrorCode.UnknownId, (e as Error).message);
-      if ((e as Error).name === 'ContentsTooLargeError') throw new RuntimeRequestError(RpcErrorCode.InvalidParams, (e as Error).message);
+      if (e instanceof UnknownIdError) throw new RuntimeRequestError(RpcErrorCode.UnknownId, e.message);
+      if (e instanceof ContentsTooLargeError) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
       throw e;
     }
   }

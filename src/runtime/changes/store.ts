@@ -61,6 +61,8 @@ export class ChangeBatchStore {
   private recovery?: Promise<RecoveredApply[]>;
   private openBatch: StoredBatch | null = null;
   private pendingBatch: StoredBatch | null = null;
+  /** The batch whose apply is running (decideChanges awaits it); a second decision for it is refused. */
+  private deciding: string | undefined;
   /** Serializes proposals so two concurrent edits of one file cannot both read the disk original. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -271,13 +273,22 @@ export class ChangeBatchStore {
       const hint = batch ? `the pending batch is ${batch.id}` : 'no batch is pending';
       throw new UnknownIdError(`unknown change batch id ${batchId}: ${hint}`);
     }
+    if (this.deciding === batch.id) throw new UnknownIdError(`change batch ${batch.id} is already being decided`);
     const accepted = this.acceptedIds(batch, decision, changeIds);
-    this.pendingBatch = null;
-    const applied = await applyChanges(
-      batch.id,
-      batch.changes.filter((c) => accepted.has(c.id)),
-      { root: this.root, stateDir: this.stateDir, onFileWritten: (c) => this.onFileWritten?.(c.path, c.id) },
-    );
+    // The batch stays pending until its files are written: a prompt or the next auto-mode iteration must not start
+    // (and read the old contents) while the apply is still running.
+    this.deciding = batch.id;
+    let applied;
+    try {
+      applied = await applyChanges(
+        batch.id,
+        batch.changes.filter((c) => accepted.has(c.id)),
+        { root: this.root, stateDir: this.stateDir, onFileWritten: (c) => this.onFileWritten?.(c.path, c.id) },
+      );
+    } finally {
+      this.deciding = undefined;
+      this.pendingBatch = null;
+    }
     const results = batch.changes.map(
       (c): ChangeResult => applied.get(c.id) ?? { changeId: c.id, path: c.path, status: 'rejected' },
     );

@@ -10,6 +10,7 @@ import { formatDecision } from '../decisions/format';
 import { ProviderError } from '../providers/types';
 import type { CliIo } from './io';
 import { UsageError } from './usage-error';
+import { ConfigError } from '../config/errors';
 
 export type DecideCommandIo = CliIo;
 
@@ -97,7 +98,7 @@ export async function runDecideCommand(argv: string[], io: DecideCommandIo): Pro
       io.stderr(`agentcli decide: ${e.message}\n  remedy: ${e.remedy}\n`);
       return e.code === 'config_error' ? 2 : 1;
     }
-    if (e instanceof Error && e.name === 'ConfigError') {
+    if (e instanceof ConfigError) {
       io.stderr(`agentcli decide: ${e.message}\n`);
       return 2;
     }

@@ -2,6 +2,8 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import { EVENT_NOTIFICATION, methodNames, methods, RpcErrorCode, type AgentEvent, type Capabilities, type MethodName } from '../../protocol';
 import { createNdjsonConnection, MAX_PARAMS_DEPTH } from '../../protocol/transport';
 import { RuntimeRequestError } from '../agent/errors';
+import { ConfigError } from '../config/errors';
+import { ProviderError } from '../providers/types';
 import type { Session } from '../agent/session';
 import { createHandlers } from './handlers';
 import { formatZodIssues } from './format-issues';
@@ -28,14 +30,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function toResponseError(e: unknown): ResponseError<unknown> {
   if (e instanceof ResponseError) return e;
   if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message);
-  const err = e as { name?: string; message?: string; code?: unknown };
-  if (err?.name === 'ConfigError') return new ResponseError(RpcErrorCode.ConfigError, err.message ?? 'invalid configuration');
-  if (err?.name === 'ProviderError') {
-    const remedy = (e as { remedy?: unknown }).remedy;
-    const message = err.message ?? 'provider error';
-    return new ResponseError(RpcErrorCode.ProviderError, typeof remedy === 'string' && !message.includes(remedy) ? `${message}. Remedy: ${remedy}` : message);
+  if (e instanceof ConfigError) return new ResponseError(RpcErrorCode.ConfigError, e.message || 'invalid configuration');
+  if (e instanceof ProviderError) {
+    const message = e.message || 'provider error';
+    return new ResponseError(RpcErrorCode.ProviderError, e.remedy && !message.includes(e.remedy) ? `${message}. Remedy: ${e.remedy}` : message);
   }
-  return new ResponseError(RpcErrorCode.InternalError, `internal error: ${err?.message ?? String(e)}`);
+  return new ResponseError(RpcErrorCode.InternalError, `internal error: ${e instanceof Error ? e.message : String(e)}`);
 }
 
 /**
