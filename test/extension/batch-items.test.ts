@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChangeBatch } from '../../src/protocol/records';
-import { batchSummary, changePickItems, hasProblems, lineCounts, resultLines, resultSummary } from '../../src/extension/changes/batch-items';
+import { batchSummary, changePickItems, hasProblems, lineCounts, rejectAllQuestion, resultLines, resultSummary } from '../../src/extension/changes/batch-items';
 
 const batch: ChangeBatch = {
   id: 'b1',
@@ -20,11 +20,16 @@ describe('extension change batch items', () => {
     assert.equal(items[0]!.label, '$(diff-added) src/new.ts');
     assert.equal(items[1]!.description, 'modify · +1 −1');
     assert.equal(items[2]!.label, '$(diff-removed) old.txt');
-    assert.ok(items.every((i) => !i.picked), 'nothing is ticked unless asked');
+    assert.ok(items.every((i) => i.picked), 'every file starts ticked: Enter applies the whole batch');
   });
 
-  it('pre-ticks the given change ids', () => {
-    assert.deepEqual(changePickItems(batch, ['c2']).map((i) => i.picked), [false, true, false]);
+  it('leaves the files already rejected unticked', () => {
+    assert.deepEqual(changePickItems(batch, ['c2']).map((i) => i.picked), [true, false, true]);
+  });
+
+  it('asks before rejecting everything when nothing is ticked, naming the count', () => {
+    assert.equal(rejectAllQuestion(batch), 'No file is ticked. Reject all 3 files?');
+    assert.equal(rejectAllQuestion({ ...batch, changes: [batch.changes[0]!] }), 'No file is ticked. Reject the 1 proposed file?');
   });
 
   it('sums the batch', () => {

@@ -18,15 +18,24 @@ export function lineCounts(change: Pick<Change, 'additions' | 'deletions'>): str
   return `+${change.additions} −${change.deletions}`;
 }
 
-/** One item per change, in batch order; `preselected` ids start ticked (none by default: the user chooses). */
-export function changePickItems(batch: ChangeBatch, preselected: Iterable<string> = []): ChangePickItem[] {
-  const picked = new Set(preselected);
+/**
+ * One item per change, in batch order, every one ticked (Enter applies the whole batch) except the ids in `unticked`
+ * (files the user already rejected from the diff editor title).
+ */
+export function changePickItems(batch: ChangeBatch, unticked: Iterable<string> = []): ChangePickItem[] {
+  const rejected = new Set(unticked);
   return batch.changes.map((c) => ({
     label: `${KIND_ICON[c.kind]} ${c.path}`,
     description: `${c.kind} · ${lineCounts(c)}`,
-    picked: picked.has(c.id),
+    picked: !rejected.has(c.id),
     changeId: c.id,
   }));
+}
+
+/** The question asked when "Accept selected" ends with nothing ticked: rejecting everything is never silent. */
+export function rejectAllQuestion(batch: ChangeBatch): string {
+  const n = batch.changes.length;
+  return n === 1 ? 'No file is ticked. Reject the 1 proposed file?' : `No file is ticked. Reject all ${n} files?`;
 }
 
 export interface BatchSummary {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChangeBatch, ChangeDecision, ChangeResult } from '../../protocol/records';
-import { batchSummary, changePickItems, hasProblems, resultLines, resultSummary } from './batch-items';
+import { batchSummary, changePickItems, hasProblems, rejectAllQuestion, resultLines, resultSummary } from './batch-items';
 import { CHANGE_SCHEME, DiffContentProvider } from './diff-content-provider';
 
 export const BATCH_CONTEXT_KEY = 'agentcli.batchUnderReview';
@@ -110,24 +110,28 @@ export class BatchReview implements vscode.Disposable {
     await vscode.commands.executeCommand('vscode.changes', multiDiffTitle(b), resources);
   }
 
-  /** Multi-select quick pick over the batch's files; the chosen ones are applied, the rest rejected. */
+  /**
+   * Multi-select quick pick over the batch's files, all ticked (files rejected from the diff editor title start
+   * unticked): Enter applies the ticked ones and rejects the rest. Nothing ticked asks before rejecting everything.
+   */
   async acceptSelected(batchId?: string): Promise<void> {
     const b = this.require(batchId);
     if (!b) return;
-    const items = changePickItems(b, [...this.marks].filter(([, accept]) => accept).map(([id]) => id));
+    const items = changePickItems(b, [...this.marks].filter(([, accept]) => !accept).map(([id]) => id));
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true,
       title: `Accept selected changes (${batchSummary(b).text})`,
-      placeHolder: 'Tick the files to apply; the others are rejected. Esc cancels.',
+      placeHolder: 'Untick the files to reject; Enter applies the ticked ones. Esc cancels.',
       ignoreFocusOut: true,
     });
     if (!chosen) return;
     if (chosen.length === 0) {
-      const reject = await vscode.window.showWarningMessage('No file was ticked. Reject the whole batch?', 'Reject all', 'Cancel');
-      if (reject === 'Reject all') await this.decide('reject_all', undefined, b.id);
+      const reject = await vscode.window.showWarningMessage(rejectAllQuestion(b), { modal: true }, 'Reject All');
+      if (reject === 'Reject All') await this.decide('reject_all', undefined, b.id);
       return;
     }
-    await this.decide('accept_selected', chosen.map((c) => c.changeId), b.id);
+    if (chosen.length === b.changes.length) await this.decide('accept_all', undefined, b.id);
+    else await this.decide('accept_selected', chosen.map((c) => c.changeId), b.id);
   }
 
   /** Accept or reject the file of the diff editor the button sits on; decides once every file is marked. */
