@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CONTEXT_KEYS } from '../src/extension/chat/context-keys';
 import { HOST_SETTINGS, PROVIDER_SETTINGS, type SettingSpec } from '../src/extension/settings/table';
 
 const root = path.resolve(__dirname, '..');
@@ -94,6 +95,7 @@ const commands = [
 ];
 
 const UNDER_REVIEW = 'agentcli.batchUnderReview';
+const { running: RUNNING, yolo: YOLO, batchProposed: PROPOSED, autoMode: AUTO_MODE } = CONTEXT_KEYS;
 const IN_OUR_DIFF = `${UNDER_REVIEW} && resourceScheme == agentcli-change`;
 const IN_BATCH_EDITOR = `${UNDER_REVIEW} && (resourceScheme == agentcli-change || activeEditor == multiDiffEditor)`;
 
@@ -123,10 +125,21 @@ const contributes = {
       { command: 'agentcli.restartRuntime', when: 'view == agentcli.mcpServers', group: 'navigation@3' },
     ],
     'editor/context': [{ command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' }],
+    // Every command that cannot always apply is listed only when it can (the keys: src/extension/chat/context-keys.ts,
+    // agentcli.batchUnderReview in batch-review.ts, agentcli.hasConversation in chat-history.ts).
     commandPalette: [
+      { command: 'agentcli.stop', when: RUNNING },
       // saved chats belong to a folder; compacting needs a conversation (the context key follows getContextUsage)
       { command: 'agentcli.openHistory', when: 'workspaceFolderCount > 0' },
-      { command: 'agentcli.compactConversation', when: 'agentcli.hasConversation' },
+      { command: 'agentcli.compactConversation', when: `agentcli.hasConversation && !${RUNNING}` },
+      { command: 'agentcli.continueInBrowser', when: 'agentcli.hasConversation' },
+      { command: 'agentcli.addSelectionToChat', when: 'editorIsOpen' },
+      { command: 'agentcli.yolo', when: `!${YOLO}` },
+      { command: 'agentcli.yoloOff', when: YOLO },
+      { command: 'agentcli.startAutoMode', when: `!${AUTO_MODE}` },
+      { command: 'agentcli.autoModeActions', when: AUTO_MODE },
+      { command: 'agentcli.reviewAutoModeChanges', when: PROPOSED },
+      { command: 'agentcli.reviewChanges', when: PROPOSED },
       { command: 'agentcli.acceptFile', when: IN_OUR_DIFF },
       { command: 'agentcli.rejectFile', when: IN_OUR_DIFF },
       { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },

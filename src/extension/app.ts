@@ -16,6 +16,7 @@ import { batchSummary } from './changes/batch-items';
 import { DiffContentProvider } from './changes/diff-content-provider';
 import { applyLocally } from './changes/local-apply';
 import { ChatController } from './chat/chat-controller';
+import { ContextKeys, panelStateKeys } from './chat/context-keys';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chat-view-provider';
 import { answerInvocation } from './mcp/editor-tools';
 import { registerMcpServersView } from './mcp/servers-view';
@@ -49,6 +50,8 @@ export class App implements vscode.Disposable {
   /** The last chat is reopened once per window (after a reload), not after a crash restart. */
   private restoreTried = false;
   private readonly controller: ChatController;
+  /** `when` clause keys that follow the panel state (Stop only while running, Turn Off Yolo only while on). */
+  private readonly contextKeys = new ContextKeys((key, value) => void vscode.commands.executeCommand('setContext', key, value));
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly context: vscode.ExtensionContext) {
@@ -183,6 +186,7 @@ export class App implements vscode.Disposable {
   }
 
   private renderStatus(): void {
+    this.contextKeys.set(panelStateKeys(this.store.state));
     this.models.render(this.store.state);
     this.modes.render(this.store.state);
   }
@@ -266,6 +270,7 @@ export class App implements vscode.Disposable {
       this.interruptActiveRun(s.reason);
       this.store.runtimeLost();
       this.post({ type: 'state', state: this.store.state });
+      this.renderStatus();
     }
     this.post({ type: 'runtimeStatus', runtime: s });
     if (s.status === 'crashed' && !this.view.visible) {

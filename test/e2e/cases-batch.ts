@@ -23,6 +23,11 @@ async function tickQuickPickRow(page: Page, label: string): Promise<void> {
   await row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first().click();
 }
 
+/** Waits until `count` rows of the open quick pick are ticked. */
+async function waitTickedRows(page: Page, count: number): Promise<void> {
+  await page.locator('.quick-input-list .monaco-list-row[aria-checked="true"]').nth(count - 1).waitFor({ timeout: 10000 });
+}
+
 /** An action button in the active editor group's title bar (its label starts with the command title). */
 function titleAction(page: Page, title: string): Locator {
   return page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${title}"]`).first();
@@ -53,8 +58,10 @@ export const batchCases: E2ECase[] = [
       await ctx.page.waitForTimeout(1500);
       await shot(ctx, '10-multi-file-diff');
       await runCommand(ctx.page, 'agentcli: Accept Selected Changes');
-      await tickQuickPickRow(ctx.page, 'batch-new.txt');
+      // every file starts ticked: untick the one to reject
+      await waitTickedRows(ctx.page, 2);
       await shot(ctx, '11-accept-selected-pick');
+      await tickQuickPickRow(ctx.page, 'notes.txt');
       await ctx.page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
       await toast(ctx.page, 'Applied 1 file, rejected 1.').waitFor({ timeout: 20000 });
       expect(readWorkspaceFile(ctx, 'batch-new.txt') === 'created by the agent\n', 'the chosen file was not written');

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AutomodeStatus } from '../../protocol/automode';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeClient } from '../../sdk/client';
+import { CONTEXT_KEYS } from '../chat/context-keys';
 import { completionText, logMarkdown, parseMaxIterations, statusBarText } from './automode-text';
 
 const LOG_SCHEME = 'agentcli-automode-log';
@@ -218,6 +219,7 @@ export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentC
   }
 
   private render(): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.autoMode, this.status.active);
     const shown = statusBarText(this.status);
     if (!shown) {
       this.item.hide();

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ChangeBatch, ChangeDecision, ChangeResult } from '../../protocol/records';
 import { batchSummary, changePickItems, hasProblems, rejectAllQuestion, resultLines, resultSummary } from './batch-items';
+import { CONTEXT_KEYS } from '../chat/context-keys';
 import { CHANGE_SCHEME, DiffContentProvider } from './diff-content-provider';
 
 export const BATCH_CONTEXT_KEY = 'agentcli.batchUnderReview';
@@ -55,6 +56,7 @@ export class BatchReview implements vscode.Disposable {
     this.batch = batch;
     this.content.setBatch(batch);
     void vscode.commands.executeCommand('setContext', BATCH_CONTEXT_KEY, batch.status === 'pending');
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.batchProposed, true);
   }
 
   clear(): void {
@@ -64,6 +66,7 @@ export class BatchReview implements vscode.Disposable {
     this.markMessage = undefined;
     this.content.clear();
     void vscode.commands.executeCommand('setContext', BATCH_CONTEXT_KEY, false);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.batchProposed, false);
   }
 
   private require(batchId?: string): ChangeBatch | undefined {
