@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
-import { EventErrorCodes } from './errors';
+import { ErrorFix, EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';
 import { LearningProgressEvent } from './learning';
+import { ChangesRevertedEvent } from './undo';
 import { AgentStep, Change, ChangeBatch, ChangeResult, PermissionChoice, PermissionScope, PlanStep, RunStatus, TurnEndReason } from './records';
 
 /** Every event names its session; run-scoped events also name the run (one `prompt` = one run). */
@@ -206,6 +207,8 @@ export const ErrorEvent = z.object({
   toolCallId: z.string().optional(),
   /** What the user can do about it. */
   remedy: z.string().optional(),
+  /** The setting that fixes it, in machine terms (a host words it and offers the button). */
+  fix: ErrorFix.optional(),
 });
 
 /**
@@ -266,6 +269,7 @@ export const AgentEvent = z.discriminatedUnion('type', [
   ChangeBatchUpdatedEvent,
   ChangeBatchReadyEvent,
   ChangeBatchDecidedEvent,
+  ChangesRevertedEvent,
   McpInvocationEvent,
   FileModifiedEvent,
   SessionEndEvent,

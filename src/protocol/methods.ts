@@ -340,7 +340,14 @@ export const methods = {
   setContextCompact: { params: z.object({ enabled: z.boolean() }), result: z.object({ enabled: z.boolean() }) },
   /** Models the current (or named) provider offers; ones the chat cannot run carry `available: false` and a reason. */
   listModels: {
-    params: z.object({ provider: z.string().optional() }),
+    params: z.object({
+      provider: z.string().optional(),
+      /**
+       * Settings to try (same shape as `configure`'s `config`): merged over the current configuration for this listing
+       * only and never applied, so a host can check a provider before it saves anything (a dry run).
+       */
+      config: z.record(z.string(), z.unknown()).optional(),
+    }),
     result: z.object({
       provider: z.string(),
       current: z.string(),

@@ -331,9 +331,12 @@ export class Agent {
     return this.client.setModel(model);
   }
 
-  /** Models the current (or named) provider offers, with the ones the chat cannot run marked unavailable. */
-  listModels(provider?: string) {
-    return this.client.listModels(provider);
+  /**
+   * Models the current (or named) provider offers, with the ones the chat cannot run marked unavailable. `config`
+   * tries settings for this listing only (nothing is applied): a provider can be checked before it is saved.
+   */
+  listModels(provider?: string, config?: Record<string, unknown>) {
+    return this.client.listModels(provider, config);
   }
 
   /** Overlays settings (the config file's shape) in memory, keeping the conversation; each call replaces the last. */

@@ -405,8 +405,9 @@ export class RuntimeClient {
   generateSkill(p: ParamsOf<'generateSkill'>) {
     return this.request('generateSkill', p);
   }
-  listModels(provider?: string) {
-    return this.request('listModels', provider === undefined ? {} : { provider });
+  /** `config`: settings to try for this listing only (a dry run of `configure`; nothing is applied). */
+  listModels(provider?: string, config?: Record<string, unknown>) {
+    return this.request('listModels', { ...(provider === undefined ? {} : { provider }), ...(config === undefined ? {} : { config }) });
   }
   configure(config: Record<string, unknown>) {
     return this.request('configure', { config });

@@ -1,4 +1,4 @@
-import { RpcErrorCode, type EventErrorCode } from '../../protocol/errors';
+import { RpcErrorCode, type ErrorFix, type EventErrorCode, type RpcErrorData } from '../../protocol/errors';
 import { ConfigError } from '../config/errors';
 import { ProviderError } from '../providers/types';
 import { PromptSetupError } from './system-prompt';
@@ -8,6 +8,8 @@ export class RuntimeRequestError extends Error {
   constructor(
     readonly code: RpcErrorCode,
     message: string,
+    /** The JSON-RPC error's `data`: the error's parts and the setting that fixes it, when known. */
+    readonly data?: RpcErrorData,
   ) {
     super(message);
     this.name = 'RuntimeRequestError';
@@ -19,6 +21,7 @@ export interface EventErrorInfo {
   code: EventErrorCode;
   message: string;
   remedy?: string;
+  fix?: ErrorFix;
 }
 
 /**
@@ -28,8 +31,18 @@ export interface EventErrorInfo {
  */
 export function toEventError(error: unknown): EventErrorInfo {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ProviderError) return { code: error.code, message, remedy: error.remedy };
-  if (error instanceof ConfigError) return { code: 'config_error', message };
+  if (error instanceof ProviderError) return { code: error.code, message, remedy: error.remedy, ...(error.fix ? { fix: error.fix } : {}) };
+  if (error instanceof ConfigError) return { code: 'config_error', message, ...(error.fix ? { fix: error.fix } : {}) };
   if (error instanceof PromptSetupError) return { code: 'config_error', message };
   return { code: 'internal', message };
+}
+
+/**
+ * The `data` of the JSON-RPC error for a provider or configuration failure: code, message, remedy and fix apart, so a
+ * host can word it in its own terms. Undefined for any other failure.
+ */
+export function rpcErrorData(error: unknown): RpcErrorData | undefined {
+  if (!(error instanceof ProviderError) && !(error instanceof ConfigError)) return undefined;
+  const { code, message, remedy, fix } = toEventError(error);
+  return { code, message, ...(remedy ? { remedy } : {}), ...(fix ? { fix } : {}) };
 }

@@ -185,6 +185,7 @@ export async function runReactLoop(req: RunRequest, deps: LoopDeps): Promise<Run
         code: error.code,
         error: error.message,
         ...(error.remedy ? { remedy: error.remedy } : {}),
+        ...(error.fix ? { fix: error.fix } : {}),
       });
       return { status: 'error', text: text || lastText, error: { code: error.code, message: error.message } };
     }

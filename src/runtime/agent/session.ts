@@ -369,8 +369,8 @@ export class Session {
         ...(acceptedPlan ? { acceptedPlan } : {}),
       });
     } catch (e) {
-      const { code, message, remedy } = toEventError(e);
-      this.emit({ type: 'error', runId: req.runId, code, error: message, ...(remedy ? { remedy } : {}) });
+      const { code, message, remedy, fix } = toEventError(e);
+      this.emit({ type: 'error', runId: req.runId, code, error: message, ...(remedy ? { remedy } : {}), ...(fix ? { fix } : {}) });
       outcome = { status: 'error', text: '', error: { code, message } };
     }
     if (this.opts.batchMode) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fixForConfigKey, type ErrorFix } from '../../protocol/errors';
 import { SECRET_KEYS } from './schema';
 
 /** A configuration problem; the message names the file (or variable), the dotted key and what was expected. */
@@ -7,6 +8,8 @@ export class ConfigError extends Error {
     message: string,
     /** The file or environment variable the bad value came from, when known. */
     readonly source?: string,
+    /** The key to fix, for hosts that name their own setting. */
+    readonly fix?: ErrorFix,
   ) {
     super(message);
     this.name = 'ConfigError';
@@ -68,5 +71,6 @@ export function configErrorFromIssues(
   sourceOf: (path: readonly PropertyKey[]) => string,
 ): ConfigError {
   const first = issues[0];
-  return new ConfigError(describeIssues(issues, input, sourceOf), first ? sourceOf(first.path) : undefined);
+  const fix = first && first.path.length > 0 ? fixForConfigKey(dottedPath(first.path)) : undefined;
+  return new ConfigError(describeIssues(issues, input, sourceOf), first ? sourceOf(first.path) : undefined, fix);
 }

@@ -94,6 +94,9 @@ function localRunnerDisabled(): ProviderError {
     'config_error',
     'the localrunner provider is selected but localrunner.enabled is false',
     'set it with `agentcli config set localrunner.enabled true`, or choose another provider (--provider <id>, SERVICE_PROVIDER, or `agentcli config set provider <id>`)',
+    undefined,
+    undefined,
+    { action: 'set_setting', configKey: 'localrunner.enabled' },
   );
 }
 

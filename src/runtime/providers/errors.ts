@@ -3,7 +3,8 @@
  * Every message and remedy passes through `redactSecrets`, so an API key never reaches a user, a log or an event.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { ProviderError, type ProviderId } from './types';
+import type { ErrorFix, EventErrorCode } from '../../protocol';
+import { ProviderError, withFix, type ProviderId } from './types';
 import { parseRetryAfterMs } from './retry';
 import { redactText, type SecretSet } from '../debug/redact';
 import { GGUF_SLOW_REMEDY, ggufSymptom } from './ggufserver/remedies';
@@ -40,6 +41,7 @@ export function safeProviderError(
   remedy: string,
   status?: number,
   retryAfterMs?: number,
+  fix?: ErrorFix,
 ): ProviderError {
   return new ProviderError(
     code,
@@ -47,7 +49,28 @@ export function safeProviderError(
     redactSecrets(remedy, ctx.secrets),
     status,
     retryAfterMs,
+    fix,
   );
+}
+
+/** The setting that fixes a mapped failure, when one does: the spec §7 symptoms in settings terms. */
+export function settingFix(code: EventErrorCode, ctx: Pick<ErrorContext, 'provider'>): ErrorFix | undefined {
+  switch (code) {
+    case 'connection_refused':
+      return { action: 'set_base_url', configKey: `${ctx.provider}.baseUrl` };
+    case 'auth_failed':
+      // cloudhub may authenticate with an identity instead of a key; local servers take none
+      return ctx.provider === 'serviceai' || ctx.provider === 'vendorapi' ? { action: 'set_key', configKey: `${ctx.provider}.apiKey` } : undefined;
+    case 'not_in_plan':
+      return { action: 'set_model', configKey: `${ctx.provider}.model` };
+    case 'model_not_available':
+      if (ctx.provider === 'cloudhub') return { action: 'set_setting', configKey: 'cloudhub.deploymentName' };
+      // the gguf server serves the model it loaded: the address points at the wrong server
+      if (ctx.provider === 'ggufserver') return { action: 'set_base_url', configKey: 'ggufserver.baseUrl' };
+      return { action: 'set_model', configKey: `${ctx.provider}.model` };
+    default:
+      return undefined;
+  }
 }
 
 function serverMessage(err: APIError): string {
@@ -144,8 +167,13 @@ function fromApiError(err: APIError, ctx: ErrorContext): ProviderError {
   );
 }
 
-/** Maps an HTTP error answer to the ProviderError of its spec §7 symptom. */
+/** Maps an HTTP error answer to the ProviderError of its spec §7 symptom, naming the setting that fixes it. */
 export function fromHttpRefusal(refusal: HttpRefusal, ctx: ErrorContext): ProviderError {
+  const mapped = refusalError(refusal, ctx);
+  return mapped.fix ? mapped : withFix(mapped, settingFix(mapped.code, ctx));
+}
+
+function refusalError(refusal: HttpRefusal, ctx: ErrorContext): ProviderError {
   const { status, detail } = refusal;
   const codeText = refusal.codeText ?? '';
   const where = `${ctx.provider} (${ctx.endpoint}, model "${ctx.model}")`;
@@ -186,6 +214,8 @@ export function fromHttpRefusal(refusal: HttpRefusal, ctx: ErrorContext): Provid
       `${where} is not available in this region: ${detail}`,
       'deploy the model in a region where it is offered, then point cloudhub.resourceName (or CLOUDHUB_ENDPOINT) at that resource',
       status,
+      undefined,
+      { action: 'set_setting', configKey: 'cloudhub.resourceName' },
     );
   }
   if (status !== undefined && status >= 500) {
@@ -215,6 +245,9 @@ export function fromNetworkFailure(err: unknown, ctx: ErrorContext): ProviderErr
     'connection_refused',
     `cannot reach ${ctx.provider} at ${ctx.endpoint}: ${words}${code && NETWORK_WORDS[code] ? ` (${code})` : ''}`,
     connectionRemedy(ctx),
+    undefined,
+    undefined,
+    settingFix('connection_refused', ctx),
   );
 }
 
@@ -244,7 +277,7 @@ export function slowRemedy(provider: ProviderId): string {
 export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
   const wrapped = causeProviderError(err);
   if (wrapped) {
-    return safeProviderError(ctx, wrapped.code, wrapped.message, wrapped.remedy, wrapped.status, wrapped.retryAfterMs);
+    return safeProviderError(ctx, wrapped.code, wrapped.message, wrapped.remedy, wrapped.status, wrapped.retryAfterMs, wrapped.fix);
   }
   if (err instanceof APIConnectionTimeoutError) {
     return safeProviderError(

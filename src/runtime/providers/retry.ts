@@ -121,5 +121,5 @@ export async function withRetries<T>(
 }
 
 function withNote(err: ProviderError, note: string): ProviderError {
-  return new ProviderError(err.code, `${err.message} (${note})`, err.remedy, err.status, err.retryAfterMs);
+  return new ProviderError(err.code, `${err.message} (${note})`, err.remedy, err.status, err.retryAfterMs, err.fix);
 }

@@ -1,4 +1,4 @@
-import type { EventErrorCode, HistoryMessage, ResponseFormat } from '../../protocol';
+import type { ErrorFix, EventErrorCode, HistoryMessage, ResponseFormat } from '../../protocol';
 
 import type { ProviderId } from '../../protocol/records';
 
@@ -76,8 +76,15 @@ export class ProviderError extends Error {
     readonly remedy: string,
     readonly status?: number,
     readonly retryAfterMs?: number,
+    /** The setting that fixes it, for hosts that word it in their own terms (the remedy keeps the terminal wording). */
+    readonly fix?: ErrorFix,
   ) {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/** The same error, naming the setting that fixes it. */
+export function withFix(err: ProviderError, fix: ErrorFix | undefined): ProviderError {
+  return fix === undefined ? err : new ProviderError(err.code, err.message, err.remedy, err.status, err.retryAfterMs, fix);
 }

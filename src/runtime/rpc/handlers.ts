@@ -1,6 +1,6 @@
-import { isCompatibleProtocol, permissionAllowed, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type ResultOf } from '../../protocol';
+import { fixForConfigKey, isCompatibleProtocol, permissionAllowed, PROTOCOL_VERSION, RpcErrorCode, type Capabilities, type ResultOf } from '../../protocol';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../protocol/transport';
-import { RuntimeRequestError } from '../agent/errors';
+import { rpcErrorData, RuntimeRequestError } from '../agent/errors';
 import type { Session } from '../agent/session';
 import { ConfigSchema, PROVIDER_IDS, type ProviderId } from '../config/schema';
 import { formatZodIssues } from './format-issues';
@@ -35,6 +35,19 @@ function deepMerge(base: Record<string, unknown>, overlay: Record<string, unknow
         : v;
   }
   return out;
+}
+
+/**
+ * `config` merged over `base` and checked; a ConfigError-coded request error names the first wrong key in `data.fix`.
+ * Keys of the issue path are joined as the config's dotted keys.
+ */
+function mergedConfig(base: Record<string, unknown>, config: Record<string, unknown>) {
+  const parsed = ConfigSchema.safeParse(deepMerge(base, config));
+  if (parsed.success) return parsed.data;
+  const message = `invalid settings: ${formatZodIssues(parsed.error.issues)}`;
+  const path = parsed.error.issues[0]?.path ?? [];
+  const fix = path.length > 0 && path.every((k) => typeof k === 'string') ? fixForConfigKey(path.join('.')) : undefined;
+  throw new RuntimeRequestError(RpcErrorCode.ConfigError, message, { code: 'config_error', message, ...(fix ? { fix } : {}) });
 }
 
 /**
@@ -184,16 +197,18 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
         }
         provider = p.provider as ProviderId;
       }
-      const sameProvider = provider === session.selected().provider;
+      // A dry run lists with the settings tried on top of the current configuration, and with the models they name.
+      const config = p.config ? mergedConfig(session.config as Record<string, unknown>, p.config) : session.config;
+      const sameProvider = provider === session.selected().provider && !p.config;
       let instance;
       let modelUnset = false;
       try {
-        instance = createProvider(session.config, sameProvider ? session.selection : { provider });
+        instance = createProvider(config, sameProvider ? session.selection : { provider });
       } catch (e) {
         // Listing needs no model: a provider that will not build without one (vendorapi) lists with a stand-in
         // name, so the picker can offer the models to choose from.
         try {
-          instance = createProvider(session.config, { provider, model: 'model-listing' });
+          instance = createProvider(config, { provider, model: 'model-listing' });
           modelUnset = true;
         } catch {
           throw e;
@@ -214,13 +229,9 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       };
     },
     configure: (p) => {
-      const merged = deepMerge(session.baseConfig as Record<string, unknown>, p.config);
-      const parsed = ConfigSchema.safeParse(merged);
-      if (!parsed.success) {
-        throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${formatZodIssues(parsed.error.issues)}`);
-      }
+      const parsed = mergedConfig(session.baseConfig as Record<string, unknown>, p.config);
       try {
-        session.applyConfig(parsed.data);
+        session.applyConfig(parsed);
       } catch (e) {
         throw new RuntimeRequestError(RpcErrorCode.ConfigError, `invalid settings: ${(e as Error).message}`);
       }
@@ -272,7 +283,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       } catch (e) {
         if (e instanceof ProviderError) {
           const code = e.code === 'config_error' ? RpcErrorCode.ConfigError : RpcErrorCode.ProviderError;
-          throw new RuntimeRequestError(code, `${e.message}. Remedy: ${e.remedy}`);
+          throw new RuntimeRequestError(code, `${e.message}. Remedy: ${e.remedy}`, rpcErrorData(e));
         }
         if (e instanceof InvalidDecisionRequest) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
         throw e;

@@ -1,7 +1,7 @@
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EVENT_NOTIFICATION, methodNames, methods, RpcErrorCode, type AgentEvent, type Capabilities, type MethodName } from '../../protocol';
 import { createNdjsonConnection, MAX_PARAMS_DEPTH } from '../../protocol/transport';
-import { RuntimeRequestError } from '../agent/errors';
+import { rpcErrorData, RuntimeRequestError } from '../agent/errors';
 import { ConfigError } from '../config/errors';
 import { ProviderError } from '../providers/types';
 import type { Session } from '../agent/session';
@@ -29,11 +29,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 function toResponseError(e: unknown): ResponseError<unknown> {
   if (e instanceof ResponseError) return e;
-  if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message);
-  if (e instanceof ConfigError) return new ResponseError(RpcErrorCode.ConfigError, e.message || 'invalid configuration');
+  if (e instanceof RuntimeRequestError) return new ResponseError(e.code, e.message, e.data);
+  if (e instanceof ConfigError) return new ResponseError(RpcErrorCode.ConfigError, e.message || 'invalid configuration', rpcErrorData(e));
   if (e instanceof ProviderError) {
     const message = e.message || 'provider error';
-    return new ResponseError(RpcErrorCode.ProviderError, e.remedy && !message.includes(e.remedy) ? `${message}. Remedy: ${e.remedy}` : message);
+    const text = e.remedy && !message.includes(e.remedy) ? `${message}. Remedy: ${e.remedy}` : message;
+    return new ResponseError(RpcErrorCode.ProviderError, text, rpcErrorData(e));
   }
   return new ResponseError(RpcErrorCode.InternalError, `internal error: ${e instanceof Error ? e.message : String(e)}`);
 }

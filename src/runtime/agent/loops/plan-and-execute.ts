@@ -51,7 +51,14 @@ async function guarded(req: RunRequest, deps: LoopDeps, body: () => Promise<RunO
   } catch (e) {
     if (deps.signal.aborted || (e instanceof RequestCancelledError && e.reason === 'aborted')) return { status: 'aborted', text: '' };
     const error = e instanceof PlanningFailed ? { code: 'provider_error' as const, message: e.message } : toEventError(e);
-    deps.emit({ type: 'error', runId: req.runId, code: error.code, error: error.message, ...('remedy' in error && error.remedy ? { remedy: error.remedy } : {}) });
+    deps.emit({
+      type: 'error',
+      runId: req.runId,
+      code: error.code,
+      error: error.message,
+      ...('remedy' in error && error.remedy ? { remedy: error.remedy } : {}),
+      ...('fix' in error && error.fix ? { fix: error.fix } : {}),
+    });
     return { status: 'error', text: '', error: { code: error.code, message: error.message } };
   }
 }

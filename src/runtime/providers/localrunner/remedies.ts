@@ -56,7 +56,10 @@ export function localRunnerRefusal(status: number | undefined, detail: string, c
   const http = status === undefined ? '' : ` (HTTP ${status})`;
   // Memory and GPU failures carry no status: retrying them cannot help, and a status >= 500 would be retried.
   if (OUT_OF_MEMORY.test(detail)) {
-    return safeProviderError(ctx, 'provider_error', `${where} ran out of memory with model "${ctx.model}"${http}: ${detail}`, outOfMemoryRemedy(ctx));
+    return safeProviderError(ctx, 'provider_error', `${where} ran out of memory with model "${ctx.model}"${http}: ${detail}`, outOfMemoryRemedy(ctx), undefined, undefined, {
+      action: 'set_setting',
+      configKey: 'localrunner.numCtx',
+    });
   }
   if (status === 404 || (status === undefined && NOT_FOUND.test(detail) && /model/i.test(detail))) {
     return safeProviderError(
@@ -65,6 +68,8 @@ export function localRunnerRefusal(status: number | undefined, detail: string, c
       `model "${ctx.model}" is not installed on ${where}: ${detail}`,
       pullRemedy(ctx.model),
       status,
+      undefined,
+      { action: 'set_model', configKey: 'localrunner.model' },
     );
   }
   if (GPU_PROBLEM.test(detail)) {

@@ -49,5 +49,8 @@ export function checkInputLimit(
     'context_too_long',
     `the prompt is too long for serviceai model "${model}": about ${fmt(estimate)} tokens (an estimate of 1 token per ${BYTES_PER_TOKEN_ESTIMATE} bytes, which errs on the high side) against its limit of ${fmt(contextWindow)} input tokens; nothing was sent`,
     `shorten the input: start a new conversation (/reset), attach less context or trim large files${switchHint}`,
+    undefined,
+    undefined,
+    switchHint ? { action: 'set_model', configKey: 'serviceai.model' } : undefined,
   );
 }

@@ -46,5 +46,8 @@ export function decisionsOnlyError(): ProviderError {
     'config_error',
     `model "${DECISIONS_MODEL}" ${DECISIONS_ONLY_REASON}`,
     'choose "fantail" or "moa" for chat (--model serviceai/fantail), and ask decisions with `agentcli decide --kind choice --option a --option b "question"`',
+    undefined,
+    undefined,
+    { action: 'set_model', configKey: 'serviceai.model' },
   );
 }
