@@ -8,6 +8,7 @@ import {
   DirectoryAccessScope,
   HistoryEntry,
   HistoryMessage,
+  HunkSelection,
   PendingDirectoryAccess,
   PendingPermission,
   PermissionMode,
@@ -252,12 +253,21 @@ export const methods = {
     result: Ok,
   },
   acknowledgeDirectoryAccess: { params: z.object({ requestId: z.string().min(1) }), result: Ok },
+  /**
+   * `hunks` decides accepted changes per hunk: change id → indexes into that change's `ChangeContents.hunks`. Such a
+   * change is written as its original with only those hunks applied (none listed: rejected); accepted changes without
+   * an entry are written whole. Only for modified files, and only for changes the decision accepts.
+   */
   decideChanges: {
     params: z
-      .object({ batchId: z.string().min(1), decision: ChangeDecision, changeIds: z.array(z.string().min(1)).optional() })
+      .object({ batchId: z.string().min(1), decision: ChangeDecision, changeIds: z.array(z.string().min(1)).optional(), hunks: HunkSelection.optional() })
       .refine((p) => p.decision !== 'accept_selected' || (p.changeIds?.length ?? 0) > 0, {
         message: 'accept_selected needs at least one change id',
         path: ['changeIds'],
+      })
+      .refine((p) => p.decision !== 'reject_all' || p.hunks === undefined, {
+        message: 'reject_all applies no hunk: leave hunks out, or accept the changes whose hunks you chose',
+        path: ['hunks'],
       }),
     result: z.object({ batchId: z.string(), results: z.array(ChangeResult) }),
   },

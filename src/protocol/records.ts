@@ -98,6 +98,19 @@ export const ChangeBatch = z.object({
 });
 export type ChangeBatch = z.infer<typeof ChangeBatch>;
 
+/**
+ * One hunk of a modified file as the runtime defines it (a unified diff with 3 lines of context, see
+ * change-hunks.ts): original lines `oldStart`… (`oldLines` of them) become proposed lines `newStart`… (`newLines`).
+ * Lines are 1-based; a hunk is named in `decideChanges.hunks` by its index in `ChangeContents.hunks`.
+ */
+export const ChangeHunk = z.object({
+  oldStart: z.number().int().nonnegative(),
+  oldLines: z.number().int().nonnegative(),
+  newStart: z.number().int().nonnegative(),
+  newLines: z.number().int().nonnegative(),
+});
+export type ChangeHunk = z.infer<typeof ChangeHunk>;
+
 /** Both sides of one change at one revision, as `getChangeContents` answers them. */
 export const ChangeContents = z.object({
   changeId: z.string(),
@@ -107,6 +120,8 @@ export const ChangeContents = z.object({
   originalContent: z.string().nullable(),
   /** Content to write; null for a delete. */
   proposedContent: z.string().nullable(),
+  /** The hunks of a modify, in file order (decidable one by one); empty for a create or a delete (whole file only). */
+  hunks: z.array(ChangeHunk),
 });
 export type ChangeContents = z.infer<typeof ChangeContents>;
 
@@ -116,6 +131,8 @@ export const ChangeResult = z.object({
   path: z.string(),
   status: ChangeResultStatus,
   error: z.string().optional(),
+  /** Only for a change decided per hunk: the indexes of the hunks written (when `applied`) and how many it had. */
+  hunks: z.object({ applied: z.array(z.number().int().nonnegative()), total: z.number().int().nonnegative() }).optional(),
 });
 export type ChangeResult = z.infer<typeof ChangeResult>;
 
@@ -144,6 +161,18 @@ export type RecoveredApply = z.infer<typeof RecoveredApply>;
 
 export const ChangeDecision = z.enum(['accept_all', 'reject_all', 'accept_selected']);
 export type ChangeDecision = z.infer<typeof ChangeDecision>;
+
+/** Per-hunk choices of a decision: change id → indexes into its `ChangeContents.hunks` to apply, each at most once. */
+export const HunkSelection = z
+  .record(z.string().min(1), z.array(z.number().int().nonnegative()).max(100_000))
+  .superRefine((selection, ctx) => {
+    for (const [changeId, indexes] of Object.entries(selection)) {
+      const seen = new Set<number>();
+      const twice = indexes.find((n) => seen.size === seen.add(n).size);
+      if (twice !== undefined) ctx.addIssue({ code: 'custom', path: [changeId], message: `hunk ${twice} is listed twice; list each hunk once` });
+    }
+  });
+export type HunkSelection = z.infer<typeof HunkSelection>;
 
 /** A conversation message as stored in the session history. */
 export const HistoryMessage = z.object({

@@ -1,5 +1,5 @@
 import type { EventOf } from '../protocol/events';
-import type { ChangeDecision, ChangeResult } from '../protocol/records';
+import { HunkSelection, type ChangeDecision, type ChangeResult } from '../protocol/records';
 import type { RuntimeClient } from './client';
 import type { RunChange } from './run-change';
 import { ChangeBatchCallbackError, InvalidArgumentError, SdkError, errorText } from './errors';
@@ -10,8 +10,17 @@ export type ReadyChangeBatch = EventOf<'change_batch_ready'>['batch'];
 /**
  * What `onChangeBatch` answers: apply every change, none, or the listed ones; or `undefined` to leave the batch
  * undecided and decide it later with `agent.decideChanges` (the next prompt is refused with `BatchPendingError` until then).
+ * `hunks` (change id → indexes into `getChangeContents(...).contents[i].hunks`) applies only those hunks of a modified
+ * file; a change listed with no hunk is rejected.
  */
-export type ChangeBatchDecision = 'accept_all' | 'reject_all' | { decision: 'accept_selected'; changeIds: readonly string[] } | undefined;
+export type ChangeBatchDecision =
+  | 'accept_all'
+  | 'reject_all'
+  | { decision: 'accept_all'; hunks: HunkSelection }
+  | { decision: 'accept_selected'; changeIds: readonly string[]; hunks?: HunkSelection }
+  | undefined;
+
+type CheckedDecision = { decision: ChangeDecision; changeIds?: string[]; hunks?: HunkSelection };
 
 export type ChangeBatchCallback = (batch: ReadyChangeBatch) => ChangeBatchDecision | Promise<ChangeBatchDecision>;
 
@@ -21,12 +30,18 @@ export type { ChangeOutcome, RunChange } from './run-change';
 export function checkDecision(
   answer: unknown,
   batch: ReadyChangeBatch,
-): { decision: ChangeDecision; changeIds?: string[] } | undefined {
+): CheckedDecision | undefined {
   if (answer === undefined) return undefined;
   if (answer === 'accept_all' || answer === 'reject_all') return { decision: answer };
-  const hint = `answer 'accept_all', 'reject_all', { decision: 'accept_selected', changeIds: [...] } or undefined`;
-  if (typeof answer !== 'object' || answer === null || (answer as { decision?: unknown }).decision !== 'accept_selected') {
+  const hint = `answer 'accept_all', 'reject_all', { decision: 'accept_selected', changeIds: [...], hunks? }, { decision: 'accept_all', hunks } or undefined`;
+  const decision = typeof answer === 'object' && answer !== null ? (answer as { decision?: unknown }).decision : undefined;
+  if (decision !== 'accept_selected' && decision !== 'accept_all') {
     throw new InvalidArgumentError(`onChangeBatch returned ${describe(answer)}; ${hint}`);
+  }
+  const hunks = checkHunks((answer as { hunks?: unknown }).hunks, batch);
+  if (decision === 'accept_all') {
+    if (!hunks) throw new InvalidArgumentError(`onChangeBatch: { decision: 'accept_all' } needs hunks; ${hint}`);
+    return { decision, hunks };
   }
   const ids = (answer as { changeIds?: unknown }).changeIds;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {
@@ -39,7 +54,23 @@ export function checkDecision(
       `onChangeBatch: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a change' : 'are not changes'} of batch ${batch.id} (its ids: ${[...known].join(', ')})`,
     );
   }
-  return { decision: 'accept_selected', changeIds: [...new Set(ids as string[])] };
+  return { decision: 'accept_selected', changeIds: [...new Set(ids as string[])], ...(hunks ? { hunks } : {}) };
+}
+
+/** An answer's `hunks`, checked for shape and change ids (the runtime checks the hunk indexes against the files). */
+function checkHunks(value: unknown, batch: ReadyChangeBatch): HunkSelection | undefined {
+  if (value === undefined) return undefined;
+  const parsed = HunkSelection.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `hunks${i.path.map((p) => `.${String(p)}`).join('')}: ${i.message}`).join('; ');
+    throw new InvalidArgumentError(`onChangeBatch: ${issues} (hunks maps a change id to the indexes of the hunks to apply)`);
+  }
+  const known = new Set(batch.changes.map((c) => c.id));
+  const unknown = Object.keys(parsed.data).filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new InvalidArgumentError(`onChangeBatch: hunks names ${unknown.join(', ')}, not a change of batch ${batch.id} (its ids: ${[...known].join(', ')})`);
+  }
+  return parsed.data;
 }
 
 function describe(value: unknown): string {
@@ -58,6 +89,7 @@ export function changesOf(batch: ReadyChangeBatch, results: readonly ChangeResul
     const r = byId.get(c.id);
     const change: RunChange = { id: c.id, batchId: batch.id, path: c.path, kind: c.kind, outcome: r?.status ?? 'undecided' };
     if (r?.error !== undefined) change.error = r.error;
+    if (r?.hunks !== undefined) change.hunks = r.hunks;
     return change;
   });
 }
@@ -80,7 +112,7 @@ export async function settleBatch(
   callback: ChangeBatchCallback | undefined,
   aborted: boolean,
 ): Promise<BatchSettlement> {
-  let chosen: { decision: ChangeDecision; changeIds?: string[] } | undefined;
+  let chosen: CheckedDecision | undefined;
   let error: Error | undefined;
   if (callback) {
     try {

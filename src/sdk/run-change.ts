@@ -14,4 +14,6 @@ export interface RunChange {
   outcome: ChangeOutcome;
   /** Why a change is `stale` or `failed`. */
   error?: string;
+  /** A change decided per hunk: the indexes of the hunks written and how many it had. */
+  hunks?: { applied: number[]; total: number };
 }

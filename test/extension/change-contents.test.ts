@@ -17,7 +17,7 @@ function fakeRuntime(current: () => ChangeBatch, perAnswer = 100) {
     if (b.id !== batchId) throw new Error(`unknown change batch id ${batchId}`);
     const contents: ChangeContents[] = ids.slice(0, perAnswer).map((id) => {
       const c = b.changes.find((x) => x.id === id)!;
-      return { changeId: id, path: c.path, revision: c.revision, originalContent: `${id} old`, proposedContent: `${id} new r${c.revision}` };
+      return { changeId: id, path: c.path, revision: c.revision, originalContent: `${id} old`, proposedContent: `${id} new r${c.revision}`, hunks: [] };
     });
     return { contents, omitted: ids.slice(perAnswer) };
   };

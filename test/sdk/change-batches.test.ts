@@ -146,6 +146,38 @@ describe('sdk change batches: decided when the run ends', function () {
     assert.throws(() => agent.send('x', { onChangeBatch: 'accept_all' as never }), InvalidArgumentError);
   });
 
+  it('onChangeBatch can apply single hunks: the hunks come from getChangeContents, RunResult.changes says which landed', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `l${i + 1}`);
+    const cwd = makeWorkspace({ 'a.txt': `${lines.join('\n')}\n` }, t.stub.origin);
+    const edited = lines.map((l, i) => (i === 0 || i === 11 ? l.toUpperCase() : l));
+    let hunkCount = 0;
+    const agent = await t.create(
+      testAgentOptions(cwd, {
+        permissionMode: 'interactive',
+        onChangeBatch: async (batch) => {
+          const { contents } = await agent.getChangeContents({ batchId: batch.id });
+          hunkCount = contents[0]!.hunks.length;
+          return { decision: 'accept_all', hunks: { [contents[0]!.changeId]: [1] } };
+        },
+      }),
+    );
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: `${edited.join('\n')}\n` } }] }, { text: 'edited' });
+    const result = await agent.run('edit');
+    assert.equal(hunkCount, 2);
+    assert.deepEqual(result.changes.map((c) => [c.outcome, c.hunks]), [['applied', { applied: [1], total: 2 }]]);
+    assert.equal(read(cwd, 'a.txt'), `${[...lines.slice(0, 11), 'L12'].join('\n')}\n`);
+    editTurn();
+    await assert.rejects(
+      agent.run('edit', { onChangeBatch: (b) => ({ decision: 'accept_all', hunks: { [b.changes[0]!.id]: [0, 0] } }) }),
+      (e: unknown) => e instanceof ChangeBatchCallbackError && /hunks\.chg_\w+: hunk 0 is listed twice/.test(e.message),
+    );
+    editTurn();
+    await assert.rejects(
+      agent.run('edit', { onChangeBatch: () => ({ decision: 'accept_all', hunks: { chg_nope: [0] } }) }),
+      (e: unknown) => e instanceof ChangeBatchCallbackError && /hunks names chg_nope, not a change of batch/.test(e.message),
+    );
+  });
+
   it('undefined leaves the batch undecided: listed as such, the next prompt is refused until decideChanges', async () => {
     const cwd = makeWorkspace({ 'a.txt': 'old\n' }, t.stub.origin);
     const agent = await t.create(testAgentOptions(cwd, { permissionMode: 'unrestricted', onChangeBatch: () => undefined }));

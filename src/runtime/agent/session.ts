@@ -4,9 +4,9 @@ import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
-import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
+import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type HunkSelection, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
-import { ContentsTooLargeError, UnknownIdError } from '../changes/errors';
+import { ContentsTooLargeError, HunkSelectionError, UnknownIdError } from '../changes/errors';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
@@ -409,13 +409,14 @@ export class Session {
     return { aborted: true, runId: run.runId };
   }
 
-  async decideChanges(batchId: string, decision: ChangeDecision, changeIds?: string[]) {
+  async decideChanges(batchId: string, decision: ChangeDecision, changeIds?: string[], hunks?: HunkSelection) {
     try {
-      const results = await this.store.decide(batchId, decision, changeIds);
+      const results = await this.store.decide(batchId, decision, changeIds, hunks);
       this.emit({ type: 'change_batch_decided', batchId, results });
       return { batchId, results };
     } catch (e) {
       if (e instanceof UnknownIdError) throw new RuntimeRequestError(RpcErrorCode.UnknownId, e.message);
+      if (e instanceof HunkSelectionError) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
       throw e;
     }
   }

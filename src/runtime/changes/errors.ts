@@ -13,3 +13,11 @@ export class UnknownIdError extends Error {
     this.name = 'UnknownIdError';
   }
 }
+
+/** A decision's per-hunk selection that does not fit the batch (unknown change, out-of-range hunk, whole-file change). */
+export class HunkSelectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HunkSelectionError';
+  }
+}

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { diffLines } from 'diff';
-import type { ChangeContents, ChangeDecision, ChangeKind, ChangeResult, RecoveredApply } from '../../protocol/records';
+import type { ChangeContents, ChangeDecision, ChangeKind, ChangeResult, HunkSelection, RecoveredApply } from '../../protocol/records';
 import { realPathOf, resolveToolPath } from '../workspace/paths';
-import { applyChanges } from './apply-batch';
+import { applyChanges, type ApplicableChange } from './apply-batch';
 import { recoverInterruptedApplies } from './apply-recovery';
 import { readTextOrNull } from './atomic-write';
 import { defaultStateDir } from './journal';
 import { removeStaleTempFiles } from './stale-temp-files';
 import { ContentsTooLargeError, UnknownIdError } from './errors';
+import { chooseHunks, type HunkChoice } from './hunks';
 import { uniqueSuffix } from '../unique-id';
 import { contentsOf, summarizeChange, utf8Bytes, type BatchUpdate, type StoredBatch, type StoredChange } from './stored';
 
@@ -261,9 +262,10 @@ export class ChangeBatchStore {
 
   /**
    * Apply the host's decision to the pending batch. Accepted changes are written atomically per file after checking
-   * that the file on disk still equals the change's original (otherwise `stale`, nothing written).
+   * that the file on disk still equals the change's original (otherwise `stale`, nothing written). A change named in
+   * `hunks` is written as its original with only the chosen hunks applied (none chosen: rejected); its result says which.
    */
-  async decide(batchId: string, decision: ChangeDecision, changeIds?: string[]): Promise<ChangeResult[]> {
+  async decide(batchId: string, decision: ChangeDecision, changeIds?: string[], hunks?: HunkSelection): Promise<ChangeResult[]> {
     await this.recover();
     const batch = this.pendingBatch;
     if (!batch || batch.id !== batchId) {
@@ -275,6 +277,13 @@ export class ChangeBatchStore {
     }
     if (this.deciding === batch.id) throw new UnknownIdError(`change batch ${batch.id} is already being decided`);
     const accepted = this.acceptedIds(batch, decision, changeIds);
+    const choices = hunks ? chooseHunks(batch.changes, accepted, hunks) : new Map<string, HunkChoice>();
+    const toApply = batch.changes
+      .filter((c) => accepted.has(c.id) && choices.get(c.id)?.applied.length !== 0)
+      .map((c): ApplicableChange => {
+        const choice = choices.get(c.id);
+        return choice ? { ...c, proposedContent: choice.content } : c;
+      });
     // The batch stays pending until its files are written: a prompt or the next auto-mode iteration must not start
     // (and read the old contents) while the apply is still running.
     this.deciding = batch.id;
@@ -282,16 +291,19 @@ export class ChangeBatchStore {
     try {
       applied = await applyChanges(
         batch.id,
-        batch.changes.filter((c) => accepted.has(c.id)),
+        toApply,
         { root: this.root, stateDir: this.stateDir, onFileWritten: (c) => this.onFileWritten?.(c.path, c.id) },
       );
     } finally {
       this.deciding = undefined;
       this.pendingBatch = null;
     }
-    const results = batch.changes.map(
-      (c): ChangeResult => applied.get(c.id) ?? { changeId: c.id, path: c.path, status: 'rejected' },
-    );
+    const results = batch.changes.map((c): ChangeResult => {
+      const result = applied.get(c.id) ?? { changeId: c.id, path: c.path, status: 'rejected' };
+      const choice = choices.get(c.id);
+      if (!choice) return result;
+      return { ...result, hunks: { applied: result.status === 'applied' ? choice.applied : [], total: choice.total } };
+    });
     batch.status = 'decided';
     return results;
   }

@@ -3,6 +3,7 @@
  * sees them; the wire carries summaries (`Change`) and the contents only on request (`getChangeContents`).
  */
 import type { Change, ChangeBatch, ChangeContents } from '../../protocol/records';
+import { hunksOf } from './hunks';
 
 export interface StoredChange extends Change {
   /** Content on disk when first proposed; null for a create. */
@@ -46,5 +47,12 @@ export function summarizeBatch(b: StoredBatch): ChangeBatch {
 }
 
 export function contentsOf(c: StoredChange): ChangeContents {
-  return { changeId: c.id, path: c.path, revision: c.revision, originalContent: c.originalContent, proposedContent: c.proposedContent };
+  return {
+    changeId: c.id,
+    path: c.path,
+    revision: c.revision,
+    originalContent: c.originalContent,
+    proposedContent: c.proposedContent,
+    hunks: hunksOf(c),
+  };
 }

@@ -1,4 +1,5 @@
 import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
+import { HUNK_CONTEXT } from './hunks';
 import type { StoredBatch, StoredChange } from './stored';
 
 function patchOf(change: StoredChange): StructuredPatch {
@@ -11,7 +12,7 @@ function patchOf(change: StoredChange): StructuredPatch {
     change.proposedContent ?? '',
     undefined,
     undefined,
-    { context: 3 },
+    { context: HUNK_CONTEXT },
   );
   return { ...patch, isGit: true, isCreate, isDelete };
 }

@@ -153,7 +153,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
       if (!session.pending.acknowledge(p.requestId, 'directory')) unknownId('directory access request', p.requestId);
       return ok;
     },
-    decideChanges: (p) => session.decideChanges(p.batchId, p.decision, p.changeIds),
+    decideChanges: (p) => session.decideChanges(p.batchId, p.decision, p.changeIds, p.hunks),
     // One change on its own must fit the host's line limit, with room for the envelope.
     getChangeContents: (p) => session.changeContents(p.batchId, p.changeIds, DEFAULT_MAX_MESSAGE_BYTES - 64 * 1024),
     respondToStep: (p) => {
