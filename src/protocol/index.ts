@@ -12,3 +12,4 @@ export * from './hooks';
 export * from './automode';
 export * from './handoff';
 export * from './learning';
+export * from './undo';

@@ -21,6 +21,7 @@ import {
 } from './records';
 import { automodeMethods } from './automode';
 import { handoffMethods } from './handoff';
+import { undoMethods } from './undo';
 import { learningMethods } from './learning';
 import { HookDefinition, HookEventName } from './hooks';
 
@@ -512,6 +513,8 @@ export const methods = {
   ...learningMethods,
   /** Browser handoff (spec 001 §4.3): see ./handoff. */
   ...handoffMethods,
+  /** Undoing applied change batches: see ./undo. */
+  ...undoMethods,
 } as const;
 
 export type Methods = typeof methods;

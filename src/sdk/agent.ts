@@ -491,6 +491,19 @@ export class Agent {
     return this.client.deleteSession({ sessionId });
   }
 
+  /** The applied change batches of this session kept for undo, newest first (`undoable` says whether a file is left to undo). */
+  listAppliedChanges() {
+    return this.client.listAppliedChanges();
+  }
+
+  /**
+   * Undoes an applied batch: `{}` the newest one with a file left to undo, or `{ batchId, paths }`. Per file `reverted`,
+   * `stale` (the file changed since it was applied; kept as it is), `failed` (e.g. a symlink on its path) or `skipped`.
+   */
+  undoChanges(params: ParamsOf<'undoChanges'> = {}) {
+    return this.client.undoChanges(params);
+  }
+
   /** Summarises the whole conversation now (between runs); `compacted: false` when there was nothing new to summarise. */
   compactContext() {
     return this.client.compactContext();

@@ -355,6 +355,17 @@ export class RuntimeClient {
   deleteSession(p: ParamsOf<'deleteSession'>) {
     return this.request('deleteSession', p);
   }
+  /** The session's applied change batches kept for undo, newest first, each file `undoable`, `undone` or `not_undoable` (with the reason). */
+  listAppliedChanges() {
+    return this.request('listAppliedChanges', {});
+  }
+  /**
+   * Reverts an applied batch (default: the newest with a file left to undo), all its files or those of `paths`; per file
+   * `reverted`, `stale` (changed since it was applied: kept), `failed` or `skipped`. Emits `changes_reverted`.
+   */
+  undoChanges(p: ParamsOf<'undoChanges'> = {}) {
+    return this.request('undoChanges', p);
+  }
   /** Summarises the whole conversation now (between runs); `compacted: false` when there is nothing new to summarise. */
   compactContext() {
     return this.request('compactContext', {});

@@ -35,6 +35,7 @@ import { PLAN_MODE_PROMPT, planModeSpecs, submitPlanTool, type ProposedPlan } fr
 import { effectiveSelection, type Selection } from './selection';
 import type { ModelProvider } from '../providers/types';
 import { buildSystemPrompt } from './system-prompt';
+import { wireUndo } from './undo-policy';
 
 const summarizeOrNull = (b: StoredBatch | null) => (b ? summarizeBatch(b) : null);
 
@@ -147,6 +148,7 @@ export class Session {
     };
     this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
     this.store.onRecovered = (recovered) => opts.host.notice?.(describeRecovered(recovered));
+    wireUndo(this.store.applied, this, (line) => opts.host.notice?.(line));
     this.files = opts.files
       ? opts.files(this.cwd, (d) => this.emit(d))
       : opts.batchMode
@@ -540,6 +542,7 @@ export class Session {
     this.history = history;
     this.proposedPlan = undefined;
     if (batch) this.store.restorePending(batch);
+    this.store.applied.replace(this.opts.saved?.loadApplied(id) ?? []);
   }
 
   /** Clears the conversation (a pending change batch is kept) and starts a new session id. */
@@ -548,6 +551,7 @@ export class Session {
     this.history = [];
     this.proposedPlan = undefined;
     this.id = newId('session');
+    this.store.applied.replace([]); // undo is per session: the new one has applied nothing yet
     return this.id;
   }
 

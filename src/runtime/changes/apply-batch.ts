@@ -20,7 +20,8 @@ export interface ApplicableChange {
 export interface ApplyOptions {
   root: string;
   stateDir: string;
-  onFileWritten?: (change: ApplicableChange) => void;
+  /** A file was written; `entry` is its journal entry (content before and after, mode, folders the write created). */
+  onFileWritten?: (change: ApplicableChange, entry: JournalEntry) => void;
 }
 
 /** TEST ONLY: `AGENTCLI_TEST_APPLY_DELAY_MS` pauses after each written file, so a test can kill a runtime mid-apply. */
@@ -76,8 +77,9 @@ export async function applyChanges(batchId: string, changes: ApplicableChange[],
   if (changes.length === 0) return results;
   const realRoot = realPathOf(opts.root);
   let journal: ApplyJournal;
+  const entries = changes.map(entryOf);
   try {
-    journal = await ApplyJournal.begin(opts.stateDir, { root: realRoot, batchId, entries: changes.map(entryOf) });
+    journal = await ApplyJournal.begin(opts.stateDir, { root: realRoot, batchId, entries });
   } catch (err) {
     const error =
       `could not record the apply journal in ${opts.stateDir} (${(err as Error).message}); nothing was written. ` +
@@ -86,10 +88,10 @@ export async function applyChanges(batchId: string, changes: ApplicableChange[],
     return results;
   }
   const delay = testDelayMs();
-  for (const change of changes) {
+  for (const [i, change] of changes.entries()) {
     const result = await applyOne(change, journal, opts.root);
     results.set(change.id, result);
-    if (result.status === 'applied') opts.onFileWritten?.(change);
+    if (result.status === 'applied') opts.onFileWritten?.(change, entries[i]!);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   }
   // Left behind only if the state folder broke meanwhile; its `done` mark (or the files' contents) keep recovery right.

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import type { ChangeContents, ChangeDecision, ChangeKind, ChangeResult, HunkSelection, RecoveredApply } from '../../protocol/records';
 import { realPathOf, resolveToolPath } from '../workspace/paths';
+import { AppliedBatches } from './applied-batches';
 import { applyChanges, type ApplicableChange } from './apply-batch';
 import { recoverInterruptedApplies } from './apply-recovery';
 import { readTextOrNull } from './atomic-write';
-import { defaultStateDir } from './journal';
+import { defaultStateDir, type JournalEntry } from './journal';
 import { removeStaleTempFiles } from './stale-temp-files';
 import { ContentsTooLargeError, UnknownIdError } from './errors';
 import { chooseHunks, type HunkChoice } from './hunks';
@@ -55,6 +56,8 @@ export class ChangeBatchStore {
   onFileWritten?: (relPath: string, changeId: string) => void;
   /** Batches a killed runtime left were rolled back (or found completed) at this start. */
   onRecovered?: (recovered: RecoveredApply[]) => void;
+  /** The applied batches that can be undone (each decision's written files are recorded there). */
+  readonly applied: AppliedBatches;
 
   private readonly newId: () => string;
   private readonly stateDir: string;
@@ -72,6 +75,7 @@ export class ChangeBatchStore {
     this.newId = options.newId ?? (() => `chg_${uniqueSuffix()}`);
     this.stateDir = options.stateDir ?? defaultStateDir();
     this.sweepDelayMs = options.sweepDelayMs ?? 500;
+    this.applied = new AppliedBatches({ root: this.root, stateDir: this.stateDir });
     // Started at once (one folder read when there is nothing to recover), so even a one-shot run's tools find the
     // workspace rolled back; applies and `initialize` await it.
     void this.recover();
@@ -288,11 +292,19 @@ export class ChangeBatchStore {
     // (and read the old contents) while the apply is still running.
     this.deciding = batch.id;
     let applied;
+    const written: JournalEntry[] = [];
     try {
       applied = await applyChanges(
         batch.id,
         toApply,
-        { root: this.root, stateDir: this.stateDir, onFileWritten: (c) => this.onFileWritten?.(c.path, c.id) },
+        {
+          root: this.root,
+          stateDir: this.stateDir,
+          onFileWritten: (c, entry) => {
+            written.push(entry);
+            this.onFileWritten?.(c.path, c.id);
+          },
+        },
       );
     } finally {
       this.deciding = undefined;
@@ -305,6 +317,7 @@ export class ChangeBatchStore {
       return { ...result, hunks: { applied: result.status === 'applied' ? choice.applied : [], total: choice.total } };
     });
     batch.status = 'decided';
+    await this.applied.record(batch.id, batch.runId, written);
     return results;
   }
 

@@ -15,6 +15,7 @@ import { automodeHandlers } from '../automode/rpc-handlers';
 import { learningHandlers } from '../learning/rpc-handlers';
 import { HandoffController } from '../handoff/controller';
 import { handoffHandlers } from '../handoff/rpc-handlers';
+import { undoHandlers } from '../agent/undo-changes';
 import type { Handlers } from './handler-types';
 
 export type { Handlers };
@@ -99,6 +100,7 @@ export function createHandlers(session: Session, capabilities: Capabilities): Ha
     ...automodeHandlers(automode),
     ...learningHandlers(session),
     ...handoffHandlers(new HandoffController(session)),
+    ...undoHandlers(session),
     initialize: async (p) => {
       if (!isCompatibleProtocol(p.protocolVersion)) {
         throw new RuntimeRequestError(

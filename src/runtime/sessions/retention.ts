@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INDEX_FILE, readIndex, rewriteIndex } from './index-file';
 import { lockedByOther } from './lock';
+import { removeApplied } from './applied-file';
 import { idOfEntry, lockFile, sessionFile } from './paths';
 
 export interface RetentionLimits {
@@ -47,6 +48,7 @@ export function pruneSessions(dir: string, limits: RetentionLimits, keep: Readon
     }
     fs.rmSync(sessionFile(dir, s.id), { force: true });
     fs.rmSync(lockFile(dir, s.id), { force: true });
+    removeApplied(dir, s.id);
     removed.push(s.id);
   }
   if (removed.length > 0 && fs.existsSync(path.join(dir, INDEX_FILE))) {

@@ -10,6 +10,8 @@ import { summarizeBatch, type StoredBatch } from '../changes';
 import type { Config } from '../config/schema';
 import { listHistory, type HistoryPage } from './history';
 import { acquireLock, lockedByOther } from './lock';
+import { loadApplied, removeApplied, saveApplied } from './applied-file';
+import type { AppliedBatchRecord } from '../changes/applied-records';
 import { isValidSessionId, lockFile, sessionFile, sessionsDir } from './paths';
 import { CorruptSessionError, readSessionFile, type SavedSessionData } from './reader';
 import { SessionRecorder, type RecordedSession } from './recorder';
@@ -193,7 +195,18 @@ export class SavedSessions {
     if (lockedByOther(lockFile(this.dir, id))) return { deleted: false, reason: 'busy', message: `saved session "${id}" is open in another runtime` };
     fs.rmSync(file, { force: true });
     fs.rmSync(lockFile(this.dir, id), { force: true });
+    removeApplied(this.dir, id);
     return { deleted: true, sessionId: id };
+  }
+
+  /** Keeps what session `id`'s applied batches can undo (only while sessions are saved). */
+  async saveApplied(id: string, batches: AppliedBatchRecord[]): Promise<void> {
+    if (this.recorder) await saveApplied(this.dir, id, batches);
+  }
+
+  /** What saved session `id`'s applied batches can undo (attach). */
+  loadApplied(id: string): AppliedBatchRecord[] {
+    return loadApplied(this.dir, id, this.cwd);
   }
 
   private prune(current: string): void {

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ChangeKind } from './records';
+
+/**
+ * Undoing an applied change batch. When a batch is applied the runtime keeps, per written file, its content before and
+ * after (bounded: the last 10 applied batches of the session, 2 MiB a file side, 16 MiB a batch), saved next to the
+ * session (0600). A file whose contents hold a secret, or are over the limits, is kept as `not_undoable` with the
+ * reason. `undone`: reverted already (a file is never reverted twice).
+ */
+export const AppliedFileState = z.enum(['undoable', 'undone', 'not_undoable']);
+export type AppliedFileState = z.infer<typeof AppliedFileState>;
+
+export const AppliedFile = z.object({
+  changeId: z.string(),
+  /** Workspace-relative path with `/`. */
+  path: z.string(),
+  /** What the batch did to the file; undoing it deletes a created file, re-creates a deleted one, restores a modified one. */
+  kind: ChangeKind,
+  state: AppliedFileState,
+  /** Why the file cannot be undone (`not_undoable`). */
+  reason: z.string().optional(),
+});
+export type AppliedFile = z.infer<typeof AppliedFile>;
+
+export const AppliedBatch = z.object({
+  batchId: z.string(),
+  runId: z.string(),
+  /** When the batch was applied (ISO 8601). */
+  appliedAt: z.string(),
+  /** The files the batch wrote (rejected, stale or failed files are not listed). */
+  files: z.array(AppliedFile),
+  /** Some file can still be undone. */
+  undoable: z.boolean(),
+});
+export type AppliedBatch = z.infer<typeof AppliedBatch>;
+
+/**
+ * One file of an undo: `reverted` (back as it was before the batch), `stale` (the file changed since the batch wrote
+ * it; never overwritten, `reason` says so), `failed` (`reason`: e.g. a folder on its path became a symlink), `skipped`
+ * (already undone, not undoable, or a protected path not named in `paths`; `reason` says which).
+ */
+export const UndoFileResult = z.object({
+  changeId: z.string(),
+  path: z.string(),
+  status: z.enum(['reverted', 'stale', 'failed', 'skipped']),
+  reason: z.string().optional(),
+});
+export type UndoFileResult = z.infer<typeof UndoFileResult>;
+
+/** Files of an applied batch were reverted (`undoChanges`); the results are per file. */
+export const ChangesRevertedEvent = z.object({
+  type: z.literal('changes_reverted'),
+  sessionId: z.string(),
+  batchId: z.string(),
+  results: z.array(UndoFileResult),
+});
+
+/** Undoing applied change batches. */
+export const undoMethods = {
+  /** The session's applied batches that were kept for undo, newest first. */
+  listAppliedChanges: {
+    params: z.object({}).strict(),
+    result: z.object({ batches: z.array(AppliedBatch) }),
+  },
+  /**
+   * Reverts the files of an applied batch (`batchId`, default: the newest with a file left to undo), all of its
+   * undoable files or those of `paths` (workspace-relative, as the batch lists them; an unknown one is -32602). Each
+   * file is re-checked at write time: one changed since the batch wrote it is `stale` and kept; one that now resolves
+   * through a symlink is `failed`. A protected path (editor settings, environment files, ...) is reverted only when
+   * named in `paths`. Refused while a run is active or a batch waits for a decision. Emits `changes_reverted`.
+   */
+  undoChanges: {
+    params: z.object({
+      batchId: z.string().min(1).optional(),
+      paths: z.array(z.string().min(1)).min(1).max(10_000).optional(),
+    }),
+    result: z.object({ batchId: z.string(), results: z.array(UndoFileResult) }),
+  },
+} as const;
