@@ -16,22 +16,9 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const DEMO_SCRIPT = {
-  models: ['demo-model'],
-  replies: Array.from({ length: 50 }, (_, i) => ({
-    text:
-      i === 0
-        ? 'Hello! I am the **scripted demo model**: I replay canned answers so you can try the panel without a real model.\n\n' +
-          'Set `agentcli.provider` and its options in Settings to talk to a real one.'
-        : `Demo answer ${i + 1}. The scripted demo model does not understand prompts; configure a real provider to get real answers.`,
-    chunkDelayMs: 30,
-  })),
-};
-
+/** The demo walkthrough model (test/stubs/demo-model.ts), a scripted test double, as a child process. */
 function startDemoModel(): Promise<{ origin: string; proc: ChildProcess }> {
-  const script = path.join(runDir, 'demo-model.json');
-  fs.writeFileSync(script, JSON.stringify(DEMO_SCRIPT));
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'stubs', 'openai-stub.ts'), '--port', '0', '--script', script], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'stubs', 'demo-model.ts'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -45,6 +32,12 @@ function startDemoModel(): Promise<{ origin: string; proc: ChildProcess }> {
     });
     proc.on('exit', (code) => reject(new Error(`the demo model server exited with ${code}`)));
   });
+}
+
+/** The folder next to the workspace that the demo's directory-access flow reads (outside the workspace). */
+function placeStyleGuide(folder: string): void {
+  const target = path.join(path.dirname(folder), 'style-guide');
+  if (!fs.existsSync(target)) fs.cpSync(path.join(root, 'test', 'stubs', 'demo-model', 'style-guide'), target, { recursive: true });
 }
 
 function writeWorkspaceSettings(folder: string, patch: Record<string, unknown>): void {
@@ -68,15 +61,18 @@ async function main(): Promise<void> {
     folder = path.resolve(folderArg);
     if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`--folder ${folderArg}: no such directory`);
   } else {
+    // A fresh copy each start, so the demo's flows (failing tests to fix, a file to extend) find what they expect.
     folder = path.join(runDir, 'demo-workspace');
-    if (!fs.existsSync(folder)) fs.cpSync(path.join(root, 'demo-workspace'), folder, { recursive: true });
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.cpSync(path.join(root, 'demo-workspace'), folder, { recursive: true });
   }
   const children: ChildProcess[] = [];
   if (process.argv.includes('--demo-model')) {
     const demo = await startDemoModel();
     children.push(demo.proc);
-    writeWorkspaceSettings(folder, { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': demo.origin, 'agentcli.ggufserver.model': 'demo-model' });
-    console.log(`scripted demo model server on ${demo.origin} (canned answers only)`);
+    writeWorkspaceSettings(folder, { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': demo.origin, 'agentcli.ggufserver.model': 'demo-walkthrough' });
+    if (!folderArg) placeStyleGuide(folder); // never write next to a folder of the user's
+    console.log(`demo walkthrough model (a scripted test double) on ${demo.origin}: try the panel's example prompts`);
   }
   let port = Number(option('--port') ?? 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`--port ${option('--port')}: give a port number from 1 to 65535`);

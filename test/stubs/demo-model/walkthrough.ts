@@ -4,6 +4,7 @@
  * tool calls. It picks the flow from the last user message (or the runtime's instruction for this request) and the
  * step from the tool results that came back. Anything else gets a short help text.
  */
+import { EXAMPLE_PROMPTS } from '../../../webview-ui/src/view/welcome';
 import type { StubReply } from '../openai-stub';
 import { INTRO_MARK, readTurn, type DemoTurn } from './conversation';
 import { errorFlow, explainFlow, fixFlow, styleGuideFlow, testFlow } from './file-flows';
@@ -13,9 +14,7 @@ export const DEMO_MODEL_ID = 'demo-walkthrough';
 
 /** The prompts the demo knows, in the order the walkthrough shows them (the first three are the panel's examples). */
 export const DEMO_PROMPTS = [
-  'Explain how this project is organized and where to start reading.',
-  'Run the tests and summarise what fails.',
-  'Fix the failing tests and note the fix in the changelog.',
+  ...EXAMPLE_PROMPTS,
   'Plan how to add a farewell function next to greet.',
   'Check the code against the style guide in ../style-guide.',
   'Show how an error and its remedy look.',

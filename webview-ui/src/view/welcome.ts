@@ -2,10 +2,11 @@
 import type { PanelState } from '../../../src/shared/chat/messages';
 import { button, h } from './dom';
 
+/** Each shows one kind of work: reading files, a command that asks first, a change batch to review. */
 export const EXAMPLE_PROMPTS = [
   'Explain how this project is organized and where to start reading.',
-  'Find why the tests fail and propose a fix.',
-  'Review my uncommitted changes for bugs.',
+  'Run the tests and summarise what fails.',
+  'Fix the failing tests and note the fix in the changelog.',
 ] as const;
 
 export class Welcome {
