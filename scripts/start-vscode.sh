@@ -5,8 +5,9 @@
 #   bash scripts/start-vscode.sh [--port 8080] [--folder PATH] [--demo-model]
 #
 # --folder PATH   open this folder instead of a fresh copy of demo-workspace/
-# --demo-model    also start the scripted local test model server and point the workspace at it (for trying the UI
-#                 without a model; it only replays canned answers). Without it, configure a real provider in Settings
+# --demo-model    also start demo-walkthrough, a scripted test double, and point the workspace at it (for trying the
+#                 product without a model: it plays the panel's example prompts through the real agent with real tool
+#                 calls, and lists what else it knows). Without it, configure a real provider in Settings
 #                 (agentcli.provider and its options) and set its key with "agentcli: Set API Key".
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
