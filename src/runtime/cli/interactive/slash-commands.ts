@@ -4,6 +4,7 @@ import { openModelPicker, showError, switchModel, switchProvider } from './model
 import { runCompactCommand } from './compact-command';
 import { runResumeCommand } from './resume-command';
 import { runHandoffCommand } from './handoff-command';
+import { runUndoCommand } from './undo-command';
 
 export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/model', 'pick a model of the current provider'],
@@ -11,6 +12,7 @@ export const HELP_LINES: ReadonlyArray<[string, string]> = [
   ['/provider <id>', 'switch provider (serviceai, localrunner, ggufserver, vendorapi, cloudhub)'],
   ['/plan [on|off]', 'toggle plan mode (read-only tools; the agent describes a plan)'],
   ['/review', 'review proposed file changes that wait for a decision'],
+  ['/undo [path ...]', 'revert the last applied file changes (all of them, or the files named)'],
   ['/reset', 'start a new conversation (pending changes are kept)'],
   ['/resume [n|id]', 'list the saved sessions of this folder, or continue one'],
   ['/compact', 'summarise the conversation so far, so later prompts send less'],
@@ -55,6 +57,9 @@ export async function runSlashCommand(line: string, ctx: InteractiveContext): Pr
       return setPlanMode(arg, ctx);
     case '/review':
       if ((await reviewPendingBatch(ctx)) === 'none') view.line(style.dim('no proposed changes are waiting for a decision'));
+      return 'continue';
+    case '/undo':
+      await runUndoCommand(arg, ctx);
       return 'continue';
     case '/reset':
       try {
