@@ -1,5 +1,6 @@
 import { comparePaths } from './file-listing';
 import { looksBinary } from './read-file';
+import { SmallestKept } from './smallest-kept';
 import { displayPath } from './tool-paths';
 import { ToolInputError } from './types';
 
@@ -39,18 +40,58 @@ export function searchContent(absPath: string, bytes: Buffer, regex: RegExp): Gr
   return matches;
 }
 
-/** `relpath:line:text` lines, sorted by path then line, cut to `maxResults` with a note. */
-export function formatMatches(cwd: string, matches: GrepMatch[], maxResults: number, incomplete: boolean): string {
-  const rows = matches.map((m) => ({ shown: displayPath(cwd, m.absPath), line: m.line, text: m.text }));
-  rows.sort((a, b) => comparePaths(a.shown, b.shown) || a.line - b.line);
-  const out = rows.slice(0, maxResults).map((r) => {
+interface ShownMatch extends GrepMatch {
+  shown: string;
+}
+
+const byPathThenLine = (a: ShownMatch, b: ShownMatch) => comparePaths(a.shown, b.shown) || a.line - b.line;
+
+/**
+ * Collects a search's matches as they stream in, in any order: counts them and keeps only the `maxResults` first by
+ * path then line, so memory does not grow with the number of matches. Past `examineCap` matches it says stop.
+ */
+export class MatchCollector {
+  private readonly kept: SmallestKept<ShownMatch>;
+  /** Matches seen so far (kept or not). */
+  total = 0;
+  /** The search stopped before seeing every match (cap reached or aborted). */
+  incomplete = false;
+
+  constructor(
+    private readonly cwd: string,
+    maxResults: number,
+    private readonly examineCap: number,
+  ) {
+    this.kept = new SmallestKept(maxResults, byPathThenLine);
+  }
+
+  /** The display path of the last file seen: matches arrive grouped by file, and resolving a path costs syscalls. */
+  private last = { absPath: '', shown: '' };
+
+  /** Adds one match; returns false once the cap is reached (the search should stop). */
+  add(match: GrepMatch): boolean {
+    this.total++;
+    if (match.absPath !== this.last.absPath) this.last = { absPath: match.absPath, shown: displayPath(this.cwd, match.absPath) };
+    this.kept.offer({ ...match, shown: this.last.shown });
+    if (this.total >= this.examineCap) this.incomplete = true;
+    return !this.incomplete;
+  }
+
+  /** The kept matches in output order. */
+  shown(): ShownMatch[] {
+    return this.kept.sorted();
+  }
+}
+
+/** `relpath:line:text` lines, sorted by path then line, with a note when more matched than are shown. */
+export function formatMatches(matches: MatchCollector, shown: ShownMatch[] = matches.shown()): string {
+  const out = shown.map((r) => {
     const text = r.text.length > MAX_MATCH_LINE_CHARS ? `${r.text.slice(0, MAX_MATCH_LINE_CHARS)}… [line cut]` : r.text;
     return `${r.shown}:${r.line}:${text}`;
   });
-  if (rows.length > maxResults || incomplete) {
-    const total = incomplete ? `more than ${rows.length}` : String(rows.length);
-    out.push(`[showing ${Math.min(maxResults, rows.length)} of ${total} matches; narrow with path or glob, or raise max_results]`);
+  if (matches.total > shown.length || matches.incomplete) {
+    const total = matches.incomplete ? `more than ${matches.total}` : String(matches.total);
+    out.push(`[showing ${shown.length} of ${total} matches; narrow with path or glob, or raise max_results]`);
   }
   return out.join('\n');
 }
-

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { isWithin } from '../workspace/paths';
 import { globFilter, hasPendingFilesUnder, listWorkspaceFiles, rulesFor } from './file-listing';
-import { compileRegex, formatMatches, searchContent, type GrepMatch, type GrepQuery } from './grep-matches';
+import { compileRegex, formatMatches, MatchCollector, searchContent, type GrepQuery } from './grep-matches';
 import { findRipgrep, runRipgrep } from './ripgrep';
 import { resolveArgPath } from './tool-paths';
 import type { ToolContext, ToolDefinition } from './types';
@@ -10,8 +10,11 @@ import { ToolInputError } from './types';
 
 const DEFAULT_MAX_RESULTS = 100;
 const MAX_RESULTS_LIMIT = 2000;
-/** Matches collected before sorting; beyond this the search stops and says so. */
-const COLLECT_CAP = 20_000;
+/**
+ * Matches examined per search; beyond this ripgrep is stopped and the output says there are more. Only the shown
+ * matches are held, so this bounds time, not memory.
+ */
+const EXAMINE_CAP = 20_000;
 
 const schema = z.object({
   pattern: z.string().min(1).describe('Regular expression'),
@@ -38,52 +41,52 @@ interface SearchScope {
 }
 
 /** The JS search: walk the listing (which already honours ignore rules and proposals) and test each line. */
-async function searchWithJs(ctx: ToolContext, scope: SearchScope): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
+async function searchWithJs(ctx: ToolContext, scope: SearchScope, matches: MatchCollector): Promise<void> {
   const regex = compileRegex(scope.query);
   const files = scope.isFile
     ? [scope.target]
     : (await listWorkspaceFiles(ctx.files, scope.target, scope.filter, scope.signal)).files;
-  const matches: GrepMatch[] = [];
   for (const file of files) {
-    if (scope.signal.aborted) return { matches, incomplete: true };
+    if (scope.signal.aborted) {
+      matches.incomplete = true;
+      return;
+    }
     const bytes = await ctx.files.readBytes(file).catch(() => null);
     if (!bytes) continue;
-    matches.push(...searchContent(file, bytes, regex));
-    if (matches.length >= COLLECT_CAP) return { matches, incomplete: true };
+    for (const match of searchContent(file, bytes, regex)) {
+      if (!matches.add(match)) return;
+    }
   }
-  return { matches, incomplete: false };
 }
 
-/** Ripgrep over disk, then proposals searched in their proposed content instead of the disk version. */
-async function searchWithRipgrep(
-  ctx: ToolContext,
-  scope: SearchScope,
-  rgPath: string,
-  glob: string | undefined,
-): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
+/**
+ * Ripgrep over disk, streamed into the collector (stopped at its cap), then proposals searched in their proposed
+ * content instead of the disk version.
+ */
+async function searchWithRipgrep(ctx: ToolContext, scope: SearchScope, rgPath: string, glob: string | undefined, matches: MatchCollector): Promise<void> {
   const rules = rulesFor(ctx.files.root, scope.target);
+  const pending = ctx.files.pendingPaths();
+  const overlay = new Set([...pending.created, ...pending.deleted, ...(pending.modified ?? [])]);
+  const filtered = new Map<string, boolean>();
   const result = await runRipgrep({
     rgPath,
     query: scope.query,
     target: scope.target,
     targetIsRulesRoot: rules.root === scope.target,
     nameGlob: glob && !glob.includes('/') ? glob : undefined,
-    maxMatches: COLLECT_CAP,
     signal: scope.signal,
+    onMatch: (match) => {
+      if (overlay.has(match.absPath)) return true;
+      let keep = filtered.get(match.absPath);
+      if (keep === undefined) {
+        keep = scope.isFile || scope.filter(match.absPath);
+        // Only the verdicts of a bounded number of files are remembered.
+        if (filtered.size < 10_000) filtered.set(match.absPath, keep);
+      }
+      return keep ? matches.add(match) : true;
+    },
   });
-  const pending = ctx.files.pendingPaths();
-  const overlay = new Set([...pending.created, ...pending.deleted, ...(pending.modified ?? [])]);
-  const kept: GrepMatch[] = [];
-  const verdicts = new Map<string, boolean>();
-  for (const match of result.matches) {
-    if (overlay.has(match.absPath)) continue;
-    let keep = verdicts.get(match.absPath);
-    if (keep === undefined) {
-      keep = scope.isFile || (scope.filter(match.absPath) && !(await rules.ignoresPath(match.absPath)));
-      verdicts.set(match.absPath, keep);
-    }
-    if (keep) kept.push(match);
-  }
+  if (result.stopped) matches.incomplete = true;
   const proposals = [...pending.created, ...(pending.modified ?? [])].filter((f) =>
     scope.isFile ? f === scope.target : isWithin(scope.target, f) && scope.filter(f),
   );
@@ -92,10 +95,31 @@ async function searchWithRipgrep(
     for (const file of proposals) {
       if (!scope.isFile && (await rules.ignoresPath(file))) continue;
       const bytes = await ctx.files.readBytes(file).catch(() => null);
-      if (bytes) kept.push(...searchContent(file, bytes, regex));
+      if (bytes) for (const match of searchContent(file, bytes, regex)) matches.add(match);
     }
   }
-  return { matches: kept, incomplete: result.incomplete };
+}
+
+/**
+ * The shown matches, re-checked against the workspace's own ignore rules (ripgrep also reads ignore files above the
+ * searched folder, so it can only have dropped more, but its gitignore dialect may differ in corner cases).
+ */
+async function shownMatches(ctx: ToolContext, scope: SearchScope, matches: MatchCollector): Promise<ReturnType<MatchCollector['shown']>> {
+  const shown = matches.shown();
+  if (scope.isFile) return shown;
+  const rules = rulesFor(ctx.files.root, scope.target);
+  const verdicts = new Map<string, boolean>();
+  const kept = [];
+  for (const match of shown) {
+    let ignored = verdicts.get(match.absPath);
+    if (ignored === undefined) {
+      ignored = await rules.ignoresPath(match.absPath);
+      verdicts.set(match.absPath, ignored);
+    }
+    if (ignored) matches.total--;
+    else kept.push(match);
+  }
+  return kept;
 }
 
 export function createGrepTool(options: GrepToolOptions = {}): ToolDefinition<typeof schema> {
@@ -122,15 +146,16 @@ export function createGrepTool(options: GrepToolOptions = {}): ToolDefinition<ty
         signal: ctx.signal,
       };
       const rgPath = options.rgPath === undefined ? findRipgrep() : options.rgPath;
+      const matches = new MatchCollector(ctx.cwd, args.max_results ?? DEFAULT_MAX_RESULTS, EXAMINE_CAP);
       // A path that exists only in proposals is searched in JS; so is everything when ripgrep is missing.
-      const result =
-        rgPath && existsOnDisk ? await searchWithRipgrep(ctx, scope, rgPath, args.glob) : await searchWithJs(ctx, scope);
-      const maxResults = args.max_results ?? DEFAULT_MAX_RESULTS;
-      if (result.matches.length === 0) {
+      if (rgPath && existsOnDisk) await searchWithRipgrep(ctx, scope, rgPath, args.glob, matches);
+      else await searchWithJs(ctx, scope, matches);
+      const shown = rgPath && existsOnDisk ? await shownMatches(ctx, scope, matches) : matches.shown();
+      if (shown.length === 0 && !matches.incomplete) {
         const where = `${resolved.relative}${args.glob ? ` (glob ${JSON.stringify(args.glob)})` : ''}`;
         return { output: `No matches for ${JSON.stringify(args.pattern)} in ${where}.` };
       }
-      return { output: formatMatches(ctx.cwd, result.matches, maxResults, result.incomplete) };
+      return { output: formatMatches(matches, shown) };
     },
   };
 }

@@ -1,8 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
-import type { ToolDefinition } from './types';
+import path from 'node:path';
+import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { globFilter, hasPendingFilesUnder, listWorkspaceFiles } from './file-listing';
+import { comparePaths, globFilter, hasPendingFilesUnder, listWorkspaceFiles, MAX_WALKED_FILES, rulesFor } from './file-listing';
+import { findRipgrep, listWithRipgrep } from './ripgrep';
+import { SmallestKept } from './smallest-kept';
+import { isWithin } from '../workspace/paths';
 import { displayPath, resolveArgPath } from './tool-paths';
 
 const DEFAULT_LIMIT = 500;
@@ -14,29 +18,98 @@ const schema = z.object({
   limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Max files (default ${DEFAULT_LIMIT})`),
 });
 
-export const listFilesTool: ToolDefinition<typeof schema> = {
-  name: 'list_files',
-  description: 'List files recursively (sorted, .gitignore respected), optionally filtered by a glob.',
-  inputSchema: schema,
-  readOnly: true,
-  permissionTarget(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
-    return { ruleTool: 'Read', paths: [resolved.real], description: `List files in ${resolved.relative}` };
-  },
-  async run(args, ctx) {
-    const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
-    const stat = await fs.stat(resolved.real).catch(() => null);
-    if (!stat && !hasPendingFilesUnder(ctx.files, resolved.real)) throw new ToolInputError(`folder not found: ${resolved.relative}`);
-    if (stat && !stat.isDirectory()) throw new ToolInputError(`${resolved.relative} is a file, not a folder; use read_file`);
-    const listing = await listWorkspaceFiles(ctx.files, resolved.real, globFilter(args.pattern, resolved.real), ctx.signal);
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const where = `${resolved.relative}${args.pattern ? ` matching ${JSON.stringify(args.pattern)}` : ''}`;
-    if (listing.files.length === 0) return { output: `No files in ${where}.` };
-    const lines = listing.files.slice(0, limit).map((f) => displayPath(ctx.cwd, f));
-    if (listing.files.length > limit) {
-      lines.push(`[showing ${limit} of ${listing.files.length} files in ${where}; narrow with path or pattern, or raise limit]`);
-    }
-    if (listing.truncated) lines.push('[the folder has more files than one listing visits; narrow with path]');
-    return { output: lines.join('\n') };
-  },
-};
+/** The first `limit` files in listing order and how many there are in all (ripgrep-backed listings hold no more). */
+interface LimitedListing {
+  files: string[];
+  total: number;
+  /** The walk stopped early (too many files visited). */
+  truncated: boolean;
+}
+
+/**
+ * `rg --files` streamed: only the first `limit` paths are kept, the rest counted. Proposals still count: files they
+ * delete are dropped and files they create are added.
+ */
+async function listWithRg(ctx: ToolContext, base: string, pattern: string | undefined, limit: number, rgPath: string): Promise<LimitedListing> {
+  const rules = rulesFor(ctx.files.root, base);
+  const filter = globFilter(pattern, base);
+  const pending = ctx.files.pendingPaths();
+  const deleted = new Set(pending.deleted);
+  const created = new Set<string>();
+  for (const file of pending.created) {
+    if (isWithin(base, file) && file !== base && filter(file) && !(await rules.ignoresPath(file))) created.add(file);
+  }
+  const kept = new SmallestKept<string>(limit, comparePaths);
+  let total = 0;
+  const add = (file: string) => {
+    total++;
+    kept.offer(toPosix(file));
+  };
+  const { stopped } = await listWithRipgrep({
+    rgPath,
+    target: base,
+    targetIsRulesRoot: rules.root === base,
+    nameGlob: pattern && !pattern.includes('/') ? pattern : undefined,
+    signal: ctx.signal,
+    onFile: (file) => {
+      if (deleted.has(file) || created.has(file) || !filter(file)) return true;
+      add(file);
+      return total < MAX_WALKED_FILES;
+    },
+  });
+  for (const file of created) add(file);
+  // Ripgrep may read ignore files above the listed folder or differ in a corner of the gitignore dialect: the shown
+  // files are checked against the workspace's own rules (it can only have listed fewer).
+  const files: string[] = [];
+  for (const shown of kept.sorted()) {
+    const file = shown.split('/').join(path.sep);
+    if (created.has(file) || !(await rules.ignoresPath(file))) files.push(file);
+    else total--;
+  }
+  return { files, total, truncated: stopped };
+}
+
+async function listWithJs(ctx: ToolContext, base: string, pattern: string | undefined, limit: number): Promise<LimitedListing> {
+  const listing = await listWorkspaceFiles(ctx.files, base, globFilter(pattern, base), ctx.signal);
+  return { files: listing.files.slice(0, limit), total: listing.files.length, truncated: listing.truncated };
+}
+
+const toPosix = (file: string) => file.split(path.sep).join('/');
+
+export interface ListFilesToolOptions {
+  /** Ripgrep binary: a path, `null` to always walk in JS, or undefined to look it up at each call. */
+  rgPath?: string | null;
+}
+
+export function createListFilesTool(options: ListFilesToolOptions = {}): ToolDefinition<typeof schema> {
+  return {
+    name: 'list_files',
+    description: 'List files recursively (sorted, .gitignore respected), optionally filtered by a glob.',
+    inputSchema: schema,
+    readOnly: true,
+    permissionTarget(args, ctx) {
+      const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
+      return { ruleTool: 'Read', paths: [resolved.real], description: `List files in ${resolved.relative}` };
+    },
+    async run(args, ctx) {
+      const resolved = resolveArgPath(ctx.cwd, args.path ?? '.');
+      const stat = await fs.stat(resolved.real).catch(() => null);
+      if (!stat && !hasPendingFilesUnder(ctx.files, resolved.real)) throw new ToolInputError(`folder not found: ${resolved.relative}`);
+      if (stat && !stat.isDirectory()) throw new ToolInputError(`${resolved.relative} is a file, not a folder; use read_file`);
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      const rgPath = options.rgPath === undefined ? findRipgrep() : options.rgPath;
+      const listing =
+        rgPath && stat
+          ? await listWithRg(ctx, resolved.real, args.pattern, limit, rgPath)
+          : await listWithJs(ctx, resolved.real, args.pattern, limit);
+      const where = `${resolved.relative}${args.pattern ? ` matching ${JSON.stringify(args.pattern)}` : ''}`;
+      if (listing.total === 0) return { output: `No files in ${where}.` };
+      const lines = listing.files.map((f) => displayPath(ctx.cwd, f));
+      if (listing.total > listing.files.length) {
+        lines.push(`[showing ${listing.files.length} of ${listing.total} files in ${where}; narrow with path or pattern, or raise limit]`);
+      }
+      if (listing.truncated) lines.push('[the folder has more files than one listing visits; narrow with path]');
+      return { output: lines.join('\n') };
+    },
+  };
+}

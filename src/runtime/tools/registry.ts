@@ -4,7 +4,7 @@ import type { ChatToolSpec } from '../providers/types';
 import { deleteFileTool } from './delete-file';
 import { editFileTool } from './edit-file';
 import { createGrepTool } from './grep';
-import { listFilesTool } from './list-files';
+import { createListFilesTool } from './list-files';
 import { readFileTool } from './read-file';
 import { createRunCommandTool } from './run-command';
 import type { ToolDefinition } from './types';
@@ -13,7 +13,7 @@ import { writeFileTool } from './write-file';
 export interface CoreToolsOptions {
   /** Default run_command timeout (ms) when the call gives none. */
   commandTimeoutMs?: number;
-  /** Ripgrep for grep: a path, null for the built-in JS search, undefined to look it up. */
+  /** Ripgrep for grep and list_files: a path, null for the built-in JS search and walk, undefined to look it up. */
   rgPath?: string | null;
 }
 
@@ -21,7 +21,7 @@ export interface CoreToolsOptions {
 export function createCoreTools(opts: CoreToolsOptions = {}): ToolDefinition[] {
   const tools = [
     readFileTool,
-    listFilesTool,
+    createListFilesTool({ rgPath: opts.rgPath }),
     createGrepTool({ rgPath: opts.rgPath }),
     writeFileTool,
     editFileTool,

@@ -4,7 +4,6 @@ import type { GrepMatch, GrepQuery } from './grep-matches';
 import { ToolInputError } from './types';
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded when a tool first runs, not at CLI start */
 const childProcess = () => require('node:child_process') as typeof import('node:child_process');
-const readline = () => require('node:readline') as typeof import('node:readline');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Env var naming the ripgrep binary to use (the extension points it at the editor's bundled one). */
@@ -34,17 +33,35 @@ export function findRipgrep(env: NodeJS.ProcessEnv = process.env): string | null
   return null;
 }
 
-export interface RipgrepSearch {
+/** Common flags: hidden files searched, .gitignore honoured without a git repo, `.git` skipped, no user config. */
+function baseArgs(targetIsRulesRoot: boolean, nameGlob: string | undefined): string[] {
+  const args = ['--no-config', '--hidden', '--no-require-git', '--no-ignore-dot', '--no-ignore-global'];
+  if (targetIsRulesRoot) args.push('--no-ignore-parent');
+  args.push('--glob', '!.git');
+  if (nameGlob) args.push('--glob', nameGlob);
+  return args;
+}
+
+interface RipgrepScope {
   rgPath: string;
-  query: GrepQuery;
   /** File or folder to search (absolute). */
   target: string;
   /** Whether `target` is the root of the ignore rules (then parent folders' ignore files are not read). */
   targetIsRulesRoot: boolean;
   /** A glob on file names to pass through (the caller filters again with the exact same semantics). */
   nameGlob?: string;
-  maxMatches: number;
   signal: AbortSignal;
+}
+
+export interface RipgrepSearch extends RipgrepScope {
+  query: GrepQuery;
+  /** Called per match as ripgrep finds it (in no particular order); return false to stop the search. */
+  onMatch(match: GrepMatch): boolean;
+}
+
+export interface RipgrepListing extends RipgrepScope {
+  /** Called per file (absolute path) as ripgrep finds it; return false to stop the listing. */
+  onFile(absPath: string): boolean;
 }
 
 interface RgMatchEvent {
@@ -52,25 +69,16 @@ interface RgMatchEvent {
   data?: { path?: { text?: string }; line_number?: number; lines?: { text?: string; bytes?: string } };
 }
 
-function argsOf(search: RipgrepSearch): string[] {
-  const args = ['--json', '--no-config', '--hidden', '--no-require-git', '--no-ignore-dot', '--no-ignore-global'];
-  if (search.targetIsRulesRoot) args.push('--no-ignore-parent');
-  args.push('--glob', '!.git');
-  if (search.nameGlob) args.push('--glob', search.nameGlob);
-  if (search.query.ignoreCase) args.push('--ignore-case');
-  else args.push('--case-sensitive');
-  args.push('--regexp', search.query.pattern, '--', search.target);
-  return args;
-}
-
 function matchOf(line: string, cwd: string): GrepMatch | null {
+  // Only match events matter; the others (begin, end, context, summary) are skipped before parsing.
+  if (!line.startsWith('{"type":"match"')) return null;
   let event: RgMatchEvent;
   try {
     event = JSON.parse(line) as RgMatchEvent;
   } catch {
     return null;
   }
-  if (event.type !== 'match' || !event.data?.path?.text || !event.data.line_number) return null;
+  if (!event.data?.path?.text || !event.data.line_number) return null;
   const lines = event.data.lines;
   const raw = lines?.text ?? (lines?.bytes ? Buffer.from(lines.bytes, 'base64').toString('utf8') : '');
   return {
@@ -80,46 +88,105 @@ function matchOf(line: string, cwd: string): GrepMatch | null {
   };
 }
 
-/** Run `rg --json` and collect matches. Regex errors become a ToolInputError with ripgrep's message. */
-export function runRipgrep(search: RipgrepSearch): Promise<{ matches: GrepMatch[]; incomplete: boolean }> {
+interface RipgrepOutcome {
+  /** The consumer stopped the run (ripgrep was killed), or the run was aborted. */
+  stopped: boolean;
+  code: number | null;
+  stderr: string;
+}
+
+/**
+ * Runs ripgrep and hands each output record (split at `separator`) to `onRecord` as it arrives, holding only the
+ * unfinished record; when `onRecord` returns false ripgrep is killed and no further output is read.
+ */
+function streamRipgrep(
+  rgPath: string,
+  args: string[],
+  cwd: string,
+  signal: AbortSignal,
+  separator: string,
+  onRecord: (record: string) => boolean,
+): Promise<RipgrepOutcome> {
   return new Promise((resolve, reject) => {
-    const cwd = path.dirname(search.target);
-    const child = childProcess().spawn(search.rgPath, argsOf(search), { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: search.signal });
-    const matches: GrepMatch[] = [];
-    let incomplete = false;
+    const child = childProcess().spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    let stopped = false;
     let stderr = '';
+    let pending = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 8192) stderr += chunk;
     });
-    const reader = readline().createInterface({ input: child.stdout });
-    reader.on('line', (line) => {
-      if (incomplete) return;
-      const match = matchOf(line, cwd);
-      if (!match) return;
-      matches.push(match);
-      if (matches.length >= search.maxMatches) {
-        incomplete = true;
-        child.kill('SIGTERM');
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (stopped) return;
+      const text = pending + chunk;
+      let start = 0;
+      let at: number;
+      while ((at = text.indexOf(separator, start)) >= 0) {
+        const record = text.slice(start, at);
+        start = at + 1;
+        if (record !== '' && !onRecord(record)) {
+          stopped = true;
+          pending = '';
+          child.stdout.destroy();
+          child.kill('SIGTERM');
+          return;
+        }
       }
+      pending = text.slice(start);
     });
     child.on('error', (err) => {
-      if (search.signal.aborted) resolve({ matches, incomplete: true });
-      else reject(new Error(`could not run ripgrep (${search.rgPath}): ${err.message}`));
+      if (signal.aborted) resolve({ stopped: true, code: null, stderr });
+      else reject(new Error(`could not run ripgrep (${rgPath}): ${err.message}`));
     });
     child.on('close', (code) => {
-      if (incomplete || search.signal.aborted || code === 0 || code === 1) {
-        resolve({ matches, incomplete: incomplete || search.signal.aborted });
-        return;
-      }
-      const message = stderr.trim() || `ripgrep exited with code ${code}`;
-      if (/regex parse error|error parsing regex|unrecognized escape/i.test(message)) {
-        reject(new ToolInputError(`invalid regex ${JSON.stringify(search.query.pattern)}: ${message}`));
-      } else if (matches.length > 0) {
-        resolve({ matches, incomplete: false });
-      } else {
-        reject(new Error(`ripgrep failed: ${message}`));
-      }
+      if (!stopped && pending !== '' && code !== null && code <= 1) onRecord(pending);
+      resolve({ stopped: stopped || signal.aborted, code, stderr: stderr.trim() });
     });
   });
+}
+
+/** Exit 0 (found) and 1 (nothing found) are results; anything else is a failure with ripgrep's message. */
+function failureOf(outcome: RipgrepOutcome, pattern: string | undefined): Error | null {
+  if (outcome.stopped || outcome.code === 0 || outcome.code === 1) return null;
+  const message = outcome.stderr || `ripgrep exited with code ${outcome.code}`;
+  if (pattern !== undefined && /regex parse error|error parsing regex|unrecognized escape/i.test(message)) {
+    return new ToolInputError(`invalid regex ${JSON.stringify(pattern)}: ${message}`);
+  }
+  return new Error(`ripgrep failed: ${message}`);
+}
+
+/**
+ * Streams `rg --json` matches to `onMatch` (none are held here). Resolves with whether the search stopped early;
+ * regex errors become a ToolInputError with ripgrep's message.
+ */
+export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: boolean }> {
+  const cwd = path.dirname(search.target);
+  const args = ['--json', ...baseArgs(search.targetIsRulesRoot, search.nameGlob)];
+  args.push(search.query.ignoreCase ? '--ignore-case' : '--case-sensitive', '--regexp', search.query.pattern, '--', search.target);
+  let found = 0;
+  const outcome = await streamRipgrep(search.rgPath, args, cwd, search.signal, '\n', (line) => {
+    const match = matchOf(line, cwd);
+    if (!match) return true;
+    found++;
+    return search.onMatch(match);
+  });
+  const failure = failureOf(outcome, search.query.pattern);
+  // Unreadable files make ripgrep exit 2 after real results: those results stand.
+  if (failure && (failure instanceof ToolInputError || found === 0)) throw failure;
+  return { stopped: outcome.stopped };
+}
+
+/** Streams `rg --files` (NUL-separated, so any file name is safe) to `onFile`; nothing is held here. */
+export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stopped: boolean }> {
+  const cwd = path.dirname(listing.target);
+  const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', listing.target];
+  let found = 0;
+  const outcome = await streamRipgrep(listing.rgPath, args, cwd, listing.signal, '\0', (file) => {
+    found++;
+    return listing.onFile(path.resolve(cwd, file));
+  });
+  const failure = failureOf(outcome, undefined);
+  if (failure && found === 0) throw failure;
+  return { stopped: outcome.stopped };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ChangeBatchStore } from '../../../src/runtime/changes/store';
 import { createGrepTool } from '../../../src/runtime/tools/grep';
-import { listFilesTool } from '../../../src/runtime/tools/list-files';
+import { createListFilesTool } from '../../../src/runtime/tools/list-files';
 import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
 import { makeContext, runTool, tempDir, toolError, type TestContext } from './helpers';
@@ -11,6 +11,11 @@ import { requirePrerequisite } from '../../helpers/prerequisite';
 
 const rgPath = findRipgrep();
 const jsGrep = createGrepTool({ rgPath: null });
+// list_files is run both ways: ripgrep's `--files` (when rg is installed) and the JS walk must list alike.
+const listers = [
+  { name: 'JS walk', tool: createListFilesTool({ rgPath: null }) },
+  ...(rgPath ? [{ name: 'ripgrep', tool: createListFilesTool({ rgPath }) }] : []),
+];
 
 describe('list_files and grep', () => {
   let root: string;
@@ -43,7 +48,7 @@ describe('list_files and grep', () => {
   });
   afterEach(() => cleanup());
 
-  describe('list_files', () => {
+  for (const { name, tool: listFilesTool } of listers) describe(`list_files (${name})`, () => {
     it('lists sorted files, honouring root and nested .gitignore and skipping .git', async () => {
       const result = await runTool(listFilesTool, {}, ctx);
       assert.deepEqual(result.output.split('\n'), [

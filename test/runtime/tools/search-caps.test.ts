@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ChangeBatchStore } from '../../../src/runtime/changes/store';
+import { createGrepTool } from '../../../src/runtime/tools/grep';
+import { createListFilesTool } from '../../../src/runtime/tools/list-files';
+import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
+import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
+import { BatchedFiles } from '../../../src/runtime/workspace/files';
+import { makeContext, runTool, tempDir, type TestContext } from './helpers';
+
+const rgPath = findRipgrep();
+/** Each search both ways when ripgrep is installed: the streamed ripgrep path and the JS fallback. */
+const ways = [{ name: 'JS', rgPath: null }, ...(rgPath ? [{ name: 'ripgrep', rgPath }] : [])];
+
+describe('search and listing caps', () => {
+  let root: string;
+  let cleanup: () => void;
+  let ctx: TestContext;
+  const write = (rel: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  };
+
+  beforeEach(() => {
+    ({ dir: root, cleanup } = tempDir());
+    const store = new ChangeBatchStore({ root });
+    store.beginRun('r');
+    ctx = makeContext(new BatchedFiles(store), path.join(root, '.out'));
+    write('.gitignore', 'ignored/\n');
+  });
+  afterEach(() => cleanup());
+
+  for (const way of ways) {
+    describe(way.name, () => {
+      it('grep stops past 20,000 matches, shows the first max_results by path and line, and says it was cut', async () => {
+        // 30,000 matching lines in one file: more than one search examines.
+        write('big.txt', Array.from({ length: 30_000 }, (_, i) => `needle ${i + 1}`).join('\n') + '\n');
+        write('ignored/x.txt', 'needle ignored\n');
+        const out = (await runTool(createGrepTool({ rgPath: way.rgPath }), { pattern: 'needle', max_results: 3 }, ctx)).output.split('\n');
+        assert.deepEqual(out.slice(0, 3), ['big.txt:1:needle 1', 'big.txt:2:needle 2', 'big.txt:3:needle 3']);
+        assert.match(out[3] ?? '', /^\[showing 3 of more than 20000 matches; narrow with path or glob, or raise max_results\]$/);
+        assert.equal(out.length, 4);
+      });
+
+      it('grep counts every match under the cap and keeps the sorted first ones from any order', async () => {
+        for (let i = 0; i < 120; i++) write(`d${i % 7}/f${String(i).padStart(3, '0')}.txt`, 'x\nneedle\n');
+        const out = (await runTool(createGrepTool({ rgPath: way.rgPath }), { pattern: 'needle', max_results: 5 }, ctx)).output.split('\n');
+        assert.deepEqual(out, [
+          'd0/f000.txt:2:needle',
+          'd0/f007.txt:2:needle',
+          'd0/f014.txt:2:needle',
+          'd0/f021.txt:2:needle',
+          'd0/f028.txt:2:needle',
+          '[showing 5 of 120 matches; narrow with path or glob, or raise max_results]',
+        ]);
+      });
+
+      it('list_files keeps only the first `limit` files in order and counts the rest', async () => {
+        for (let i = 0; i < 300; i++) write(`p${i % 3}/m${i % 5}/f${String(i).padStart(3, '0')}.ts`, '');
+        write('ignored/y.ts', '');
+        const out = (await runTool(createListFilesTool({ rgPath: way.rgPath }), { limit: 4 }, ctx)).output.split('\n');
+        assert.deepEqual(out, [
+          '.gitignore',
+          'p0/m0/f000.ts',
+          'p0/m0/f015.ts',
+          'p0/m0/f030.ts',
+          '[showing 4 of 301 files in .; narrow with path or pattern, or raise limit]',
+        ]);
+      });
+    });
+  }
+
+  it('SmallestKept keeps the smallest items of a stream in order, whatever order they come in', () => {
+    const kept = new SmallestKept<number>(4, (a, b) => a - b);
+    for (const n of [50, 3, 99, 7, 1, 42, 8, 2, 100, 0, 5]) kept.offer(n);
+    assert.deepEqual(kept.sorted(), [0, 1, 2, 3]);
+    assert.equal(kept.wouldKeep(4), false);
+    assert.equal(kept.wouldKeep(-1), true);
+  });
+});
