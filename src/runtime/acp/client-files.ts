@@ -69,6 +69,11 @@ export class AcpFiles implements WorkspaceFiles {
     return this.disk.exists(absPath);
   }
 
+  /** Text comes from the editor (its unsaved buffers) when it offers reads; else from the disk. */
+  readsFromDisk(): boolean {
+    return !this.client.readText;
+  }
+
   async write(absPath: string, content: string): Promise<WriteOutcome> {
     const oldText = await this.readText(absPath);
     let outcome: WriteOutcome;

@@ -1,11 +1,13 @@
+import { promises as fs } from 'node:fs';
 import { z } from 'zod';
-import type { ToolDefinition } from './types';
+import type { ToolContext, ToolDefinition } from './types';
+import { fileChunks, readLinePage } from './line-pages';
 import { ToolInputError } from './types';
 import { resolveArgPath } from './tool-paths';
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_OUTPUT_CHARS = 256 * 1024;
-/** Larger files are refused before reading (the error says to use grep, or head/tail/sed through run_command). */
+/** Larger files are read only a page at a time (offset/limit); a whole read is refused and the error says so. */
 export const READ_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 const BINARY_SNIFF_BYTES = 8192;
@@ -21,16 +23,55 @@ export function looksBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
-function numbered(lineNumber: number, line: string): string {
-  const text = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [line cut at ${MAX_LINE_CHARS} chars]` : line;
+function numbered(lineNumber: number, line: string, longer: boolean): string {
+  const cut = longer || line.length > MAX_LINE_CHARS;
+  const text = cut ? `${line.slice(0, MAX_LINE_CHARS)}… [line cut at ${MAX_LINE_CHARS} chars]` : line;
   return `${String(lineNumber).padStart(6)}\t${text}`;
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** The content to page through: a proposal's text (already in memory), or the file on disk read through a handle. */
+async function openSource(ctx: ToolContext, absPath: string, shown: string, wholeFile: boolean): Promise<{ size: number; chunks: AsyncIterable<Buffer> | Iterable<Buffer>; close(): Promise<void> }> {
+  if (!ctx.files.readsFromDisk(absPath)) {
+    // A proposal's text or the editor's buffer: whole, in memory (the disk size is still checked first).
+    let bytes: Buffer | null;
+    try {
+      bytes = await ctx.files.readBytes(absPath, { maxBytes: READ_MAX_FILE_BYTES });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw new ToolInputError(`${shown} is a directory; use list_files to see its files`);
+      throw new ToolInputError(`cannot read ${shown}: ${(err as Error).message}`);
+    }
+    if (bytes === null) throw new ToolInputError(`file not found: ${shown}`);
+    return { size: bytes.length, chunks: [bytes], close: async () => {} };
+  }
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(absPath, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolInputError(`file not found: ${shown}`);
+    throw new ToolInputError(`cannot read ${shown}: ${(err as Error).message}`);
+  }
+  const info = await handle.stat();
+  if (info.isDirectory()) {
+    await handle.close();
+    throw new ToolInputError(`${shown} is a directory; use list_files to see its files`);
+  }
+  if (wholeFile && info.size > READ_MAX_FILE_BYTES) {
+    await handle.close();
+    throw new ToolInputError(
+      `${shown} is ${megabytes(info.size)} (${info.size} bytes), over the ${megabytes(READ_MAX_FILE_BYTES)} limit for reading a whole file: read it in pages with offset and limit (e.g. offset=1, limit=${READ_DEFAULT_LIMIT}), or find the lines you need with grep`,
+    );
+  }
+  return { size: info.size, chunks: fileChunks(handle), close: () => handle.close() };
 }
 
 export const readFileTool: ToolDefinition<typeof schema> = {
   name: 'read_file',
   description:
-    'Read a text file; lines are numbered like `cat -n`. Use offset/limit to page through large files. Files over 10 MB ' +
-    'are refused: use grep, or run_command with head/tail/sed.',
+    'Read a text file; lines are numbered like `cat -n`. Use offset/limit to page through large files; files over 10 MB ' +
+    'are read only in pages (give offset and limit).',
   inputSchema: schema,
   readOnly: true,
   permissionTarget(args, ctx) {
@@ -40,42 +81,44 @@ export const readFileTool: ToolDefinition<typeof schema> = {
   async run(args, ctx) {
     const resolved = resolveArgPath(ctx.cwd, args.path);
     const shown = resolved.relative;
-    let bytes: Buffer | null;
+    const source = await openSource(ctx, resolved.real, shown, args.offset === undefined && args.limit === undefined);
     try {
-      bytes = await ctx.files.readBytes(resolved.real, { maxBytes: READ_MAX_FILE_BYTES });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR') throw new ToolInputError(`${shown} is a directory; use list_files to see its files`);
-      throw new ToolInputError(`cannot read ${shown}: ${(err as Error).message}`);
+      const first = args.offset ?? 1;
+      const last = first - 1 + (args.limit ?? READ_DEFAULT_LIMIT);
+      const page = await readLinePage(refusingBinary(source.chunks, shown, source.size), {
+        first,
+        last,
+        maxOutputChars: READ_MAX_OUTPUT_CHARS,
+        maxLineBytes: MAX_LINE_CHARS * 4 + 4,
+        // Up to the whole-file limit the total is counted (constant memory); past it reading stops after the page.
+        countAll: source.size <= READ_MAX_FILE_BYTES,
+        format: numbered,
+      });
+      if (page.total === 0) return { output: `(${shown} is empty)` };
+      if (page.total !== undefined && first > page.total) {
+        throw new ToolInputError(`offset ${first} is past the end of ${shown}, which has ${page.total} lines`);
+      }
+      const out = page.entries;
+      const more = page.total === undefined ? page.entries.length > 0 : page.lastShown < page.total;
+      if (more) {
+        const why = page.outputCapped ? `output reached the ${READ_MAX_OUTPUT_CHARS / 1024} KiB cap` : 'line limit reached';
+        const of = page.total === undefined ? `a ${megabytes(source.size)} file` : String(page.total);
+        out.push(`[showing lines ${first}-${page.lastShown} of ${of} (${why}); call read_file with offset=${page.lastShown + 1} to read more]`);
+      }
+      if (out.length === 0) throw new ToolInputError(`offset ${first} is past the end of ${shown}`);
+      return { output: out.join('\n') };
+    } finally {
+      await source.close();
     }
-    if (bytes === null) throw new ToolInputError(`file not found: ${shown}`);
-    if (looksBinary(bytes)) {
-      throw new ToolInputError(`${shown} is a binary file (${bytes.length} bytes); read_file only shows text files`);
-    }
-    const text = bytes.toString('utf8');
-    if (text === '') return { output: `(${shown} is empty)` };
-    const lines = text.split('\n');
-    if (text.endsWith('\n')) lines.pop();
-    const total = lines.length;
-    const first = args.offset ?? 1;
-    if (first > total) {
-      throw new ToolInputError(`offset ${first} is past the end of ${shown}, which has ${total} lines`);
-    }
-    const last = Math.min(total, first - 1 + (args.limit ?? READ_DEFAULT_LIMIT));
-    const out: string[] = [];
-    let size = 0;
-    let lineNumber = first;
-    for (; lineNumber <= last; lineNumber++) {
-      const entry = numbered(lineNumber, (lines[lineNumber - 1] ?? '').replace(/\r$/, ''));
-      if (size + entry.length + 1 > READ_MAX_OUTPUT_CHARS && out.length > 0) break;
-      out.push(entry);
-      size += entry.length + 1;
-    }
-    const shownLast = lineNumber - 1;
-    if (shownLast < total) {
-      const why = shownLast < last ? `output reached the ${READ_MAX_OUTPUT_CHARS / 1024} KiB cap` : 'line limit reached';
-      out.push(`[showing lines ${first}-${shownLast} of ${total} (${why}); call read_file with offset=${shownLast + 1} to read more]`);
-    }
-    return { output: out.join('\n') };
   },
 };
+
+/** The chunks, refusing binary content (a NUL in the first 8 KB) before any line is read. */
+async function* refusingBinary(chunks: AsyncIterable<Buffer> | Iterable<Buffer>, shown: string, size: number): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const chunk of chunks) {
+    if (first && looksBinary(chunk)) throw new ToolInputError(`${shown} is a binary file (${size} bytes); read_file only shows text files`);
+    first = false;
+    yield chunk;
+  }
+}

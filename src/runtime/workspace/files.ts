@@ -52,6 +52,10 @@ export class BatchedFiles implements WorkspaceFiles {
     return proposed !== undefined ? proposed !== null : isFile(absPath);
   }
 
+  readsFromDisk(absPath: string): boolean {
+    return this.store.proposedContent(absPath) === undefined;
+  }
+
   async write(absPath: string, content: string): Promise<WriteOutcome> {
     const change = await this.store.propose(absPath, content);
     return { mode: 'proposed', changeId: change.id, kind: change.kind };
@@ -85,6 +89,10 @@ export class DirectFiles implements WorkspaceFiles {
 
   exists(absPath: string): Promise<boolean> {
     return isFile(absPath);
+  }
+
+  readsFromDisk(): boolean {
+    return true;
   }
 
   async write(absPath: string, content: string): Promise<WriteOutcome> {

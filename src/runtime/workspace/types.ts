@@ -13,6 +13,11 @@ export interface WorkspaceFiles {
    */
   readBytes(absPath: string, opts?: { maxBytes?: number }): Promise<Buffer | null>;
   exists(absPath: string): Promise<boolean>;
+  /**
+   * Whether reading `absPath` gives exactly its bytes on disk (no proposal over it, no editor buffer in between), so a
+   * tool may page through a large file with its own file handle instead of reading it whole.
+   */
+  readsFromDisk(absPath: string): boolean;
   write(absPath: string, content: string): Promise<WriteOutcome>;
   delete(absPath: string): Promise<WriteOutcome>;
   /**
