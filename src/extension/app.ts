@@ -29,9 +29,9 @@ import { RuntimeHost } from './host/runtime-host';
 import { ChatHistory } from './session/chat-history';
 import { SessionStore } from './session/session-store';
 import { providerKeyStatus } from './settings/secret-commands';
-import { missingSecret, SET_API_KEY_COMMAND_TITLE } from './settings/secret-items';
-import { SettingsSync, writeSetting } from './settings/settings-sync';
-import { secretCommandId } from './settings/table';
+import { notifyError } from './settings/error-actions';
+import { editorError } from './settings/error-wording';
+import { SettingsSync, vscodeSecrets, vscodeSettings } from './settings/settings-sync';
 import { shownModel } from './models/model-items';
 
 export class App implements vscode.Disposable {
@@ -108,9 +108,11 @@ export class App implements vscode.Disposable {
       client,
       state: () => this.store.state,
       update: (p) => this.updateState(p),
-      writeSetting,
-      reconfigure: () => this.settings.apply(),
+      settings: vscodeSettings,
+      secrets: vscodeSecrets(context.secrets),
+      reconfigure: () => this.settings.applyOrThrow(),
       keyStatus: () => providerKeyStatus(context.secrets),
+      output: this.output,
     });
     this.automode = new AutomodeCommands({ client, running: () => this.host.running, batchPending: () => this.store.batch !== null, log });
     this.controller = new ChatController({
@@ -249,19 +251,18 @@ export class App implements vscode.Disposable {
   }
 
   /**
-   * A run that failed for a missing key: the runtime's remedy is a terminal command (`agentcli config set …`); in
-   * VS Code the key comes from "Set API Key…", so the panel says that and a notification offers the command.
+   * A run's error in the editor's words (error-wording.ts): the runtime's remedy is for a terminal (`agentcli config
+   * set …`); here the setting is named and its fix is a button on the panel's card and in a notification. The
+   * runtime's own text goes to the output channel.
    */
   private inVsCodeTerms(e: AgentEvent): AgentEvent {
-    if (e.type !== 'error') return e;
-    const missing = missingSecret(e.code, e.error);
-    if (!missing) return e;
+    if (e.type !== 'error' || e.code === 'tool_error') return e;
+    const shown = editorError(e.code, e.error, e.remedy, e.fix);
+    if (shown.message === e.error && shown.remedy === e.remedy && shown.fix === e.fix) return e;
     this.output.warn(`${e.error}${e.remedy ? ` (runtime remedy: ${e.remedy})` : ''}`);
-    const button = `Set ${missing.secret.label === 'API key' ? 'API Key' : 'Client Secret'}…`;
-    void vscode.window
-      .showErrorMessage(`No ${missing.secret.label} for ${missing.secret.provider}: set one with '${SET_API_KEY_COMMAND_TITLE}'.`, button)
-      .then((pick) => pick && vscode.commands.executeCommand(secretCommandId(missing.secret.key)));
-    return { ...e, error: missing.message, remedy: missing.remedy };
+    const { fix: _runtimeFix, remedy: _runtimeRemedy, ...rest } = e;
+    if (shown.fix) void notifyError(shown);
+    return { ...rest, error: shown.message, ...(shown.remedy ? { remedy: shown.remedy } : {}), ...(shown.fix ? { fix: shown.fix } : {}) };
   }
 
   private onStatus(s: RuntimeStatus): void {

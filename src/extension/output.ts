@@ -27,6 +27,11 @@ export class Output implements vscode.Disposable {
     for (const v of values) if (v) this.secrets.add(v);
   }
 
+  /** One more value to scrub (a key typed but not stored yet). */
+  addKnownSecret(value: string): void {
+    if (value) this.secrets.add(value);
+  }
+
   info(message: string): void {
     this.out.info(scrubString(message, this.secrets));
   }

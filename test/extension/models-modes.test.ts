@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { modelPickItems, modelStatusText, providerPickItems, shownModel } from '../../src/extension/models/model-items';
-import { missingSecret, secretPickItems } from '../../src/extension/settings/secret-items';
+import { editorError } from '../../src/extension/settings/error-wording';
+import { secretPickItems } from '../../src/extension/settings/secret-items';
 import { parseYoloMinutes, remainingText, tickMs, yoloEndedText } from '../../src/extension/modes/yolo';
 
 describe('extension model picker items', () => {
@@ -45,14 +46,15 @@ describe('extension model picker items', () => {
 
 describe('extension keys', () => {
   it('maps the runtime\'s missing-key config error to the Set API Key… command', () => {
-    const m = missingSecret('config_error', 'serviceai.apiKey is not set: the hosted service needs an API key');
-    assert.equal(m?.secret.key, 'serviceai.apiKey');
-    assert.equal(m?.message, 'No API key for serviceai.');
-    assert.equal(m?.remedy, "Set one with 'agentcli: Set API Key…'.");
-    assert.equal(missingSecret('config_error', 'cloudhub.clientSecret is not set: entra-id needs the application secret')?.message, 'No client secret for cloudhub.');
-    // other settings and other codes keep the runtime's own remedy
-    assert.equal(missingSecret('config_error', 'serviceai.baseUrl is not set: the address of the hosted service is unknown'), undefined);
-    assert.equal(missingSecret('auth_failed', 'serviceai.apiKey is not set: x'), undefined);
+    const m = editorError('config_error', 'serviceai.apiKey is not set: the hosted service needs an API key', 'set it with `agentcli config set serviceai.apiKey <value>`', {
+      action: 'set_key',
+      configKey: 'serviceai.apiKey',
+    });
+    assert.deepEqual(m.fix, { action: 'set_key', configKey: 'serviceai.apiKey' });
+    assert.equal(m.message, 'No API key for serviceai.');
+    assert.equal(m.remedy, "Set one with 'agentcli: Set API Key…'.");
+    const secret = editorError('config_error', 'cloudhub.clientSecret is not set: entra-id needs the application secret', undefined, { action: 'set_key', configKey: 'cloudhub.clientSecret' });
+    assert.equal(secret.message, 'No client secret for cloudhub.');
   });
 
   it('lists one row per secret with whether it is set', () => {

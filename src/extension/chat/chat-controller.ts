@@ -4,12 +4,15 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ErrorFix } from '../../protocol/errors';
 import type { PromptContext } from '../../protocol/records';
 import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
 import type { RuntimeClient } from '../../sdk/client';
 import type { ContextChip, FromWebview, FromWebviewOf, ToWebviewInput } from '../../shared/chat/messages';
 import type { BatchReview } from '../changes/batch-review';
 import type { PermissionPrompts } from '../permissions/permission-prompts';
+import { RUN_ERROR_ACTION_COMMAND } from '../settings/error-actions';
+import { editorErrorOf } from '../settings/error-wording';
 import type { RuntimeHost } from '../host/runtime-host';
 import type { SessionStore } from '../session/session-store';
 
@@ -102,15 +105,19 @@ export class ChatController {
       case 'webviewError':
         deps.log(`webview: ${m.message}`);
         return;
+      case 'errorAction':
+        // the command checks that the key names a setting or secret of that kind
+        await vscode.commands.executeCommand(RUN_ERROR_ACTION_COMMAND, m.kind, m.configKey);
+        return;
     }
   }
 
   private async sendPrompt(m: FromWebviewOf<'sendPrompt'>): Promise<void> {
     const { store, post } = this.deps;
     store.addPrompt(m.promptId, m.text, m.context);
-    const fail = (message: string, remedy?: string) => {
-      store.promptFailed(m.promptId, message, remedy);
-      post({ type: 'error', message, remedy, promptId: m.promptId });
+    const fail = (message: string, remedy?: string, fix?: ErrorFix) => {
+      store.promptFailed(m.promptId, message, remedy, fix);
+      post({ type: 'error', message, remedy, fix, promptId: m.promptId });
     };
     let client: RuntimeClient;
     try {
@@ -126,7 +133,11 @@ export class ChatController {
     } catch (e) {
       if (e instanceof BatchPendingError) fail('Proposed changes are waiting for your decision.', 'Accept or reject the pending changes, then send again.');
       else if (e instanceof RunInProgressError) fail('The agent is still working on the previous prompt.', 'Wait for it to finish, or press Stop.');
-      else fail(`The prompt was not sent: ${e instanceof Error ? e.message : String(e)}`);
+      else {
+        this.deps.log(`prompt refused: ${e instanceof Error ? e.message : String(e)}`);
+        const shown = editorErrorOf(e);
+        fail(`The prompt was not sent: ${shown.message}`, shown.remedy, shown.fix);
+      }
     }
   }
 
@@ -174,7 +185,9 @@ export class ChatController {
     try {
       await f(client);
     } catch (e) {
-      this.deps.post({ type: 'error', message: `Could not ${what}: ${e instanceof Error ? e.message : String(e)}` });
+      this.deps.log(`could not ${what}: ${e instanceof Error ? e.message : String(e)}`);
+      const shown = editorErrorOf(e);
+      this.deps.post({ type: 'error', message: `Could not ${what}: ${shown.message}`, remedy: shown.remedy, fix: shown.fix });
     }
   }
 }

@@ -6,6 +6,7 @@
  */
 import { mergeBatchUpdate } from '../../protocol/change-batch';
 import type { AgentEvent } from '../../protocol/events';
+import type { ErrorFix } from '../../protocol/errors';
 import type { RuntimeState } from '../../protocol/methods';
 import type { ChangeBatch, ChangeResult, PermissionChoice } from '../../protocol/records';
 import type { ContextChip, ContextUsage, PanelState, ProposedPlanInfo, RuntimeStatus, ToWebviewInput, TranscriptItem } from '../../shared/chat/messages';
@@ -106,7 +107,7 @@ export class SessionStore {
     reducer().addUserPrompt(this.transcript, { promptId, text, context });
   }
 
-  promptFailed(promptId: string, message: string, remedy?: string): void {
+  promptFailed(promptId: string, message: string, remedy?: string, fix?: ErrorFix): void {
     reducer().markPromptFailed(this.transcript, promptId);
     reducer().addError(this.transcript, { message, remedy });
   }

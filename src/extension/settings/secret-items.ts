@@ -1,7 +1,6 @@
 /**
- * Pure helpers for keys: the "Set API Key…" quick pick items, the provider picker's key descriptions, and the
- * mapping of the runtime's missing-key config error to a remedy in VS Code terms (the runtime's own remedy is a
- * terminal command). No `vscode` import.
+ * Pure helpers for keys: the "Set API Key…" quick pick items and the provider picker's key descriptions (a missing
+ * key's error is worded in error-wording.ts). No `vscode` import.
  */
 import { SECRET_SETTINGS, type SecretSpec } from './table';
 
@@ -28,27 +27,3 @@ export function secretPickItems(stored: ReadonlySet<string>): SecretPickItem[] {
 
 /** The title of the command that asks for a key, as the palette shows it. */
 export const SET_API_KEY_COMMAND_TITLE = 'agentcli: Set API Key…';
-
-export interface MissingSecret {
-  secret: SecretSpec;
-  /** e.g. `No API key for serviceai.` */
-  message: string;
-  /** e.g. `Set one with 'agentcli: Set API Key…'.` */
-  remedy: string;
-}
-
-/**
- * A run failed because a key the extension keeps in SecretStorage is missing: the runtime's `config_error`
- * (`serviceai.apiKey is not set: …`). Undefined for any other error, which keeps the runtime's own remedy.
- */
-export function missingSecret(code: string, message: string): MissingSecret | undefined {
-  if (code !== 'config_error') return undefined;
-  const key = /^([a-z]+\.(?:apiKey|clientSecret)) is not set\b/.exec(message)?.[1];
-  const secret = SECRET_SETTINGS.find((s) => s.key === key);
-  if (!secret) return undefined;
-  return {
-    secret,
-    message: `No ${secret.label} for ${secret.provider}.`,
-    remedy: `Set one with '${SET_API_KEY_COMMAND_TITLE}'.`,
-  };
-}

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import type { RuntimeClient } from '../../sdk/client';
 import type { Output } from '../output';
 import { mcpSecretKey, secretRefs, type McpSettingInput } from '../mcp/server-settings';
+import { showEditorError } from './error-actions';
+import type { SecretStore, SettingScope, SettingsStore } from './settings-transaction';
 import { configFromSettings, type SettingProblem } from './to-config';
 import { PROVIDER_SETTINGS, SECRET_SETTINGS } from './table';
 
@@ -66,23 +68,26 @@ export class SettingsSync implements vscode.Disposable {
     return { value, fromWorkspace, secrets };
   }
 
-  /** Builds the payload and sends it; returns the provider/model in effect, or undefined when it failed. */
+  /** Builds the payload and sends it; returns the provider/model in effect, or undefined when it failed (and says why). */
   async apply(client: RuntimeClient | undefined = this.deps.client()): Promise<{ provider: string; model: string } | undefined> {
+    try {
+      return await this.applyOrThrow(client);
+    } catch (e) {
+      void showEditorError(this.deps.output, 'The agentcli settings were not applied', e);
+      return undefined;
+    }
+  }
+
+  /** Like `apply`, for a caller that handles the failure (a settings transaction rolls back); undefined: not running. */
+  async applyOrThrow(client: RuntimeClient | undefined = this.deps.client()): Promise<{ provider: string; model: string } | undefined> {
     if (!client) return undefined;
     const secrets = await this.readSecrets();
     const { config, problems } = configFromSettings(SettingsSync.readExplicit, secrets, await this.readMcpSetting(secrets));
     this.reportProblems(problems);
-    try {
-      const result = await client.configure(config);
-      this.deps.output.info(`settings applied (${Object.keys(config).length ? Object.keys(config).sort().join(', ') : 'none set'}): ${result.provider}/${result.model}`);
-      this.deps.applied(result);
-      return result;
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.deps.output.error(`configure failed: ${message}`);
-      void this.showProblem(`The agentcli settings were not applied: ${message}`, undefined);
-      return undefined;
-    }
+    const result = await client.configure(config);
+    this.deps.output.info(`settings applied (${Object.keys(config).length ? Object.keys(config).sort().join(', ') : 'none set'}): ${result.provider}/${result.model}`);
+    this.deps.applied(result);
+    return result;
   }
 
   private schedule(): void {
@@ -103,10 +108,9 @@ export class SettingsSync implements vscode.Disposable {
     }
   }
 
-  private async showProblem(message: string, setting: string | undefined): Promise<void> {
-    const open = setting ? 'Open Setting' : 'Open Settings';
-    const picked = await vscode.window.showWarningMessage(message, open);
-    if (picked) await vscode.commands.executeCommand('workbench.action.openSettings', setting ?? 'agentcli');
+  private async showProblem(message: string, setting: string): Promise<void> {
+    const picked = await vscode.window.showWarningMessage(message, 'Open Settings');
+    if (picked) await vscode.commands.executeCommand('workbench.action.openSettings', `@id:${setting}`);
   }
 
   private async offerRestart(why: string): Promise<void> {
@@ -121,16 +125,42 @@ export class SettingsSync implements vscode.Disposable {
   }
 }
 
+const TARGETS: Record<SettingScope, vscode.ConfigurationTarget> = {
+  user: vscode.ConfigurationTarget.Global,
+  workspace: vscode.ConfigurationTarget.Workspace,
+  workspaceFolder: vscode.ConfigurationTarget.WorkspaceFolder,
+};
+
 /**
- * Writes `agentcli.<key>`: in the workspace when the workspace already sets that key (a user-level value would be
- * shadowed by it), else in the user settings.
+ * The `agentcli.*` settings as a transaction sees them. A write goes to the workspace (folder) when it already sets
+ * that key (a user-level value would be shadowed by it), else to the user settings.
  */
+export const vscodeSettings: SettingsStore = {
+  targetOf(key) {
+    const info = vscode.workspace.getConfiguration('agentcli').inspect(key);
+    if (info?.workspaceFolderValue !== undefined && vscode.workspace.workspaceFolders?.[0]) return 'workspaceFolder';
+    return info?.workspaceValue !== undefined ? 'workspace' : 'user';
+  },
+  valueIn(key, scope) {
+    const info = vscode.workspace.getConfiguration('agentcli').inspect(key);
+    return scope === 'workspaceFolder' ? info?.workspaceFolderValue : scope === 'workspace' ? info?.workspaceValue : info?.globalValue;
+  },
+  async write(key, value, scope) {
+    const folder = scope === 'workspaceFolder' ? vscode.workspace.workspaceFolders?.[0]?.uri : undefined;
+    await vscode.workspace.getConfiguration('agentcli', folder).update(key, value, TARGETS[scope]);
+  },
+};
+
+/** The secrets of SecretStorage (`agentcli.<key>`) by dotted key. */
+export function vscodeSecrets(storage: vscode.SecretStorage): SecretStore {
+  return {
+    get: (key) => Promise.resolve(storage.get(`agentcli.${key}`)),
+    store: (key, value) => Promise.resolve(storage.store(`agentcli.${key}`, value)),
+    delete: (key) => Promise.resolve(storage.delete(`agentcli.${key}`)),
+  };
+}
+
+/** Writes `agentcli.<key>` where {@link vscodeSettings} says (outside a transaction: one setting on its own). */
 export async function writeSetting(key: string, value: unknown): Promise<void> {
-  const cfg = vscode.workspace.getConfiguration('agentcli');
-  const info = cfg.inspect(key);
-  if (info?.workspaceFolderValue !== undefined && vscode.workspace.workspaceFolders?.[0]) {
-    await vscode.workspace.getConfiguration('agentcli', vscode.workspace.workspaceFolders[0].uri).update(key, value, vscode.ConfigurationTarget.WorkspaceFolder);
-    return;
-  }
-  await cfg.update(key, value, info?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await vscodeSettings.write(key, value, vscodeSettings.targetOf(key));
 }

@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
+import { ErrorFix } from '../../protocol/errors';
 import { AgentEvent } from '../../protocol/events';
+import { ErrorActionKind } from './errorActions';
 import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, PlanStep, SandboxState } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
@@ -100,6 +102,8 @@ export const ToWebviewMessages = {
     type: z.literal('error'),
     message: id('message'),
     remedy: z.string().optional(),
+    /** The setting that fixes it: the error card shows its buttons. */
+    fix: ErrorFix.optional(),
     promptId: z.string().optional(),
   }),
   focusInput: z.object({ type: z.literal('focusInput') }),
@@ -192,6 +196,8 @@ export const FromWebviewMessages = {
   compactContext: z.object({ type: z.literal('compactContext') }),
   /** The webview hit a problem (e.g. an invalid message); the extension logs it to its output channel. */
   webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
+  /** An error card's button (errorActions.ts); the extension checks that the key names a setting of that kind. */
+  errorAction: z.object({ type: z.literal('errorAction'), kind: ErrorActionKind, configKey: z.string().min(1).max(200) }),
 } as const;
 
 export const FromWebview = z.discriminatedUnion('type', [
@@ -215,6 +221,7 @@ export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.openHistory,
   FromWebviewMessages.compactContext,
   FromWebviewMessages.webviewError,
+  FromWebviewMessages.errorAction,
 ]);
 export type FromWebview = z.infer<typeof FromWebview>;
 export type FromWebviewInput = z.input<typeof FromWebview>;

@@ -4,7 +4,7 @@
  * so this file imports nothing from vscode or the DOM.
  */
 import { z } from 'zod';
-import { EventErrorCodes } from '../../protocol/errors';
+import { ErrorFix, EventErrorCodes } from '../../protocol/errors';
 import { ChangeKind, ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
@@ -127,6 +127,8 @@ export const ErrorItem = z.object({
   code: z.union([z.enum(EventErrorCodes), z.literal('extension')]),
   message: z.string(),
   remedy: z.string().optional(),
+  /** The setting that fixes it: the card shows its buttons (errorActions.ts). */
+  fix: ErrorFix.optional(),
   runId: z.string().optional(),
 });
 

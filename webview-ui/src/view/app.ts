@@ -174,7 +174,7 @@ export class ChatApp {
       changes.ids.push(...failed.changes.ids);
       if (failed.text !== undefined && this.composer.draft.trim() === '') this.composer.setDraft(failed.text);
     }
-    changes.ids.push(...addError(this.model, { message: msg.message, remedy: msg.remedy }).ids);
+    changes.ids.push(...addError(this.model, { message: msg.message, remedy: msg.remedy, fix: msg.fix }).ids);
     this.apply(changes);
     this.transcript.scrollToBottom();
   }

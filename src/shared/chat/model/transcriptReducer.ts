@@ -77,10 +77,13 @@ export function markPromptFailed(model: TranscriptModel, promptId: string): { ch
   return { changes: touched(item.id), text: item.text };
 }
 
-export function addError(model: TranscriptModel, error: { message: string; remedy?: string; code?: ItemOf<'error'>['code']; runId?: string }): Changes {
+export function addError(model: TranscriptModel, error: Pick<ItemOf<'error'>, 'message' | 'remedy' | 'fix' | 'runId'> & { code?: ItemOf<'error'>['code'] }): Changes {
   const last = model.items[model.items.length - 1];
   if (last?.kind === 'error' && last.message === error.message && last.runId === error.runId) return none();
-  return append(model, { kind: 'error', id: localId(model, 'err'), code: error.code ?? 'extension', message: error.message, remedy: error.remedy, runId: error.runId });
+  return append(model, {
+    kind: 'error', id: localId(model, 'err'), code: error.code ?? 'extension', message: error.message, remedy: error.remedy,
+    ...(error.fix ? { fix: error.fix } : {}), runId: error.runId,
+  });
 }
 
 const toBatchFile = (c: Change): ItemOf<'batch'>['files'][number] => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions });
@@ -279,7 +282,7 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
     case 'error':
       // A failed tool already shows on its card (tool_end success false); a second, loose error line would repeat it.
       if (e.code === 'tool_error') return none();
-      return addError(model, { message: e.error, remedy: e.remedy, code: e.code, runId: e.runId });
+      return addError(model, { message: e.error, remedy: e.remedy, fix: e.fix, code: e.code, runId: e.runId });
     case 'context_compacted':
       return append(model, {
         kind: 'notice', id: localId(model, 'compacted'), runId: e.runId,

@@ -1,4 +1,6 @@
 /** User prompts, assistant markdown, errors and notices. */
+import { errorActions } from '../../../../src/shared/chat/errorActions';
+import { button } from '../dom';
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { h } from '../dom';
 import { renderMarkdown } from '../markdown';
@@ -27,10 +29,17 @@ export function renderAssistant(item: ItemOf<'assistant'>, ctx: ItemContext): HT
   return h('div', { class: `msg assistant${item.streaming ? ' streaming' : ''}`, testid: 'assistant-message', attrs: { 'aria-busy': String(item.streaming) } }, body);
 }
 
-export function renderError(item: ItemOf<'error'>): HTMLElement {
+/** The message, the remedy, and when the error names the setting that fixes it, that fix's buttons (first one primary). */
+export function renderError(item: ItemOf<'error'>, ctx: ItemContext): HTMLElement {
+  const actions = item.fix ? errorActions(item.fix) : [];
   return h('div', { class: 'msg error', testid: 'error-message', attrs: { role: 'alert' } },
     h('div', { class: 'error-text' }, h('span', { class: 'icon', text: '⚠ ', attrs: { 'aria-hidden': 'true' } }), item.message),
     item.remedy !== undefined && item.remedy !== '' ? h('div', { class: 'remedy', testid: 'error-remedy', text: item.remedy }) : null,
+    actions.length === 0 ? null : h('div', { class: 'button-row', testid: 'error-actions' },
+      ...actions.map((a, i) => button(a.label, `error-action-${a.kind}`, () => ctx.post({ type: 'errorAction', kind: a.kind, configKey: a.configKey }), {
+        class: i === 0 ? 'btn primary small' : 'btn secondary small',
+      })),
+    ),
   );
 }
 

@@ -22,7 +22,7 @@ export function renderItem(item: TranscriptItem, ctx: ItemContext): HTMLElement 
     case 'batch':
       return renderBatchCard(item, ctx);
     case 'error':
-      return renderError(item);
+      return renderError(item, ctx);
     case 'notice':
       return renderNotice(item);
     case 'plan':
