@@ -80,6 +80,7 @@ const commands = [
   { command: 'agentcli.acceptAllChanges', title: 'Accept All Changes', category: cat, icon: '$(check-all)' },
   { command: 'agentcli.rejectAllChanges', title: 'Reject All Changes', category: cat, icon: '$(close-all)' },
   { command: 'agentcli.acceptSelectedChanges', title: 'Accept Selected Changes…', category: cat, icon: '$(checklist)' },
+  { command: 'agentcli.undoLastChanges', title: 'Undo Last Applied Changes', category: cat, icon: '$(discard)' },
   { command: 'agentcli.acceptFile', title: 'Accept This File', category: cat, icon: '$(check)' },
   { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(discard)' },
   { command: 'agentcli.recommendSkills', title: 'Recommend Skills…', category: cat },
@@ -145,6 +146,8 @@ const contributes = {
       { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },
       { command: 'agentcli.rejectAllChanges', when: UNDER_REVIEW },
       { command: 'agentcli.acceptSelectedChanges', when: UNDER_REVIEW },
+      // an applied batch of this chat can still be undone (src/extension/changes/undo-changes.ts)
+      { command: 'agentcli.undoLastChanges', when: 'agentcli.undoAvailable' },
     ],
   },
   keybindings: [

@@ -15,6 +15,7 @@ import { BatchReview } from './changes/batch-review';
 import { batchSummary } from './changes/batch-items';
 import { DiffContentProvider } from './changes/diff-content-provider';
 import { applyLocally } from './changes/local-apply';
+import { UndoChanges } from './changes/undo-changes';
 import { ChatController } from './chat/chat-controller';
 import { ContextKeys, panelStateKeys } from './chat/context-keys';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chat-view-provider';
@@ -47,6 +48,7 @@ export class App implements vscode.Disposable {
   readonly models: ModelPicker;
   readonly history: ChatHistory;
   readonly automode: AutomodeCommands;
+  readonly undo: UndoChanges;
   /** The last chat is reopened once per window (after a reload), not after a crash restart. */
   private restoreTried = false;
   private readonly controller: ChatController;
@@ -81,7 +83,10 @@ export class App implements vscode.Disposable {
       client: () => this.host.ensureStarted(),
       running: () => this.host.running,
       post: (m) => this.post(m),
-      batchChanged: () => this.batches.setBatch(this.store.batch),
+      batchChanged: () => {
+        this.batches.setBatch(this.store.batch);
+        void this.undo.refresh(); // another chat was opened: its applied changes are the undoable ones
+      },
       log,
     });
     this.view = new ChatViewProvider(context.extensionUri, this.output, (m) => this.controller.handle(m));
@@ -115,6 +120,7 @@ export class App implements vscode.Disposable {
       output: this.output,
     });
     this.automode = new AutomodeCommands({ client, running: () => this.host.running, batchPending: () => this.store.batch !== null, log });
+    this.undo = new UndoChanges({ host: this.host, post: (m) => this.post(m), log });
     this.controller = new ChatController({
       host: this.host,
       store: this.store,
@@ -125,6 +131,7 @@ export class App implements vscode.Disposable {
       refocusPanel: () => (this.view.visible ? this.view.reveal(true) : Promise.resolve()),
       newChatStarted: () => this.newChatStarted(),
       stateChanged: () => this.updateState({}),
+      undo: this.undo,
     });
     this.disposables.push(
       this.output,
@@ -136,6 +143,7 @@ export class App implements vscode.Disposable {
       this.modes,
       this.models,
       this.automode,
+      this.undo,
       vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, this.view, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.workspace.registerTextDocumentContentProvider('agentcli-change', this.content),
       this.view.onDidChangeVisibility((visible) => {

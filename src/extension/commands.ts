@@ -52,6 +52,7 @@ export function registerCommands(app: App, context: vscode.ExtensionContext): vs
     vscode.commands.registerCommand('agentcli.acceptAllChanges', () => b.decide('accept_all')),
     vscode.commands.registerCommand('agentcli.rejectAllChanges', () => b.decide('reject_all')),
     vscode.commands.registerCommand('agentcli.acceptSelectedChanges', () => b.acceptSelected()),
+    vscode.commands.registerCommand('agentcli.undoLastChanges', () => app.undo.undoLast()),
     vscode.commands.registerCommand('agentcli.acceptFile', (uri?: vscode.Uri) => b.markFile(true, uri)),
     vscode.commands.registerCommand('agentcli.rejectFile', (uri?: vscode.Uri) => b.markFile(false, uri)),
     registerAddSelection((chip) => app.addContext(chip)),

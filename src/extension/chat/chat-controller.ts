@@ -10,6 +10,7 @@ import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
 import type { RuntimeClient } from '../../sdk/client';
 import type { ContextChip, FromWebview, FromWebviewOf, ToWebviewInput } from '../../shared/chat/messages';
 import type { BatchReview } from '../changes/batch-review';
+import type { UndoChanges } from '../changes/undo-changes';
 import type { PermissionPrompts } from '../permissions/permission-prompts';
 import { RUN_ERROR_ACTION_COMMAND } from '../settings/error-actions';
 import { editorErrorOf } from '../settings/error-wording';
@@ -29,6 +30,8 @@ export interface ChatControllerDeps {
   newChatStarted: () => void;
   /** The store's panel state changed (e.g. accepting a plan ended plan mode): tell the panel and the status bar. */
   stateChanged: () => void;
+  /** Undo of applied batches (the cards' Undo button). */
+  undo: Pick<UndoChanges, 'undoBatch' | 'postState'>;
 }
 
 /** Files mentioned with `@path` are sent as file context up to this size; larger ones go by path only. */
@@ -43,6 +46,7 @@ export class ChatController {
       case 'ready':
         deps.store.runtime = deps.host.status;
         deps.post(deps.store.initMessage());
+        deps.undo.postState();
         void deps.host.ensureStarted().catch(() => undefined); // the status message tells the panel why
         return;
       case 'sendPrompt':
@@ -74,6 +78,8 @@ export class ChatController {
         return deps.batches.decide(m.decision, m.changeIds, m.batchId);
       case 'pickBatchFiles':
         return deps.batches.acceptSelected(m.batchId);
+      case 'undoBatch':
+        return deps.undo.undoBatch(m.batchId);
       case 'planDecision':
         await this.withClient(m.decision === 'accept' ? 'start the plan' : 'send the plan back for revision', async (c) => {
           await c.respondToPlan({ planId: m.planId, decision: m.decision, note: m.note });

@@ -97,6 +97,8 @@ export const ToWebviewMessages = {
   contextAdded: z.object({ type: z.literal('contextAdded'), chip: ContextChip }),
   /** Per-file results of `decideChanges` (also arrives as a `change_batch_decided` event; either is enough). */
   batchResult: z.object({ type: z.literal('batchResult'), batchId: id('batchId'), results: z.array(ChangeResult) }),
+  /** The applied batches that can still be undone (`listAppliedChanges`): their cards offer Undo. Sent when it changes. */
+  undoable: z.object({ type: z.literal('undoable'), batchIds: z.array(z.string()) }),
   /** Something the extension could not do. `promptId` marks that prompt failed and puts its text back in the box. */
   error: z.object({
     type: z.literal('error'),
@@ -119,6 +121,7 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.state,
   ToWebviewMessages.contextAdded,
   ToWebviewMessages.batchResult,
+  ToWebviewMessages.undoable,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,
   ToWebviewMessages.planAnswered,
@@ -183,6 +186,8 @@ export const FromWebviewMessages = {
     .refine((m) => m.decision !== 'revise' || (m.note ?? '') !== '', { message: 'revise needs a note saying what to change', path: ['note'] }),
   /** Open the extension's multi-select quick pick over the batch's files ("Accept selected…"). */
   pickBatchFiles: z.object({ type: z.literal('pickBatchFiles'), batchId: id('batchId') }),
+  /** The Undo button of an applied batch's card: the extension asks which files (when several) and reverts them. */
+  undoBatch: z.object({ type: z.literal('undoBatch'), batchId: id('batchId') }),
   restartRuntime: z.object({ type: z.literal('restartRuntime') }),
   /** Fallback when navigator.clipboard is refused inside the webview. */
   copyText: z.object({ type: z.literal('copyText'), text: z.string().max(10_000_000) }),
@@ -212,6 +217,7 @@ export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.reviewBatch,
   FromWebviewMessages.decideBatch,
   FromWebviewMessages.pickBatchFiles,
+  FromWebviewMessages.undoBatch,
   FromWebviewMessages.planDecision,
   FromWebviewMessages.restartRuntime,
   FromWebviewMessages.copyText,

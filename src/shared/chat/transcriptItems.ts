@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ErrorFix, EventErrorCodes } from '../../protocol/errors';
 import { ChangeKind, ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
+import { UndoFileResult } from '../../protocol/undo';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
 export const ContextChip = PromptContext.extend({
@@ -119,6 +120,8 @@ export const BatchItem = z.object({
   status: z.enum(['open', 'pending', 'decided']),
   files: z.array(BatchFile),
   results: z.array(ChangeResult).optional(),
+  /** Per-file results of undoing the applied batch (`changes_reverted`), the latest per file. */
+  undoResults: z.array(UndoFileResult).optional(),
 });
 
 export const ErrorItem = z.object({

@@ -49,6 +49,7 @@ export class ChatApp {
       openFile: (path, line) => post({ type: 'openFile', path, ...(line !== undefined ? { line } : {}) }),
       expandedTools: new Set(),
       answered: new Map(),
+      undoable: new Set(),
       markAnswered: (id, label) => {
         this.itemContext.answered.set(id, label);
         this.transcript.refresh(id);
@@ -144,6 +145,14 @@ export class ChatApp {
         this.composer.addChip(msg.chip);
         this.composer.focus();
         return;
+      case 'undoable': {
+        // An undo that was asked for is over (done, cancelled or refused): its card shows Undo again or its results.
+        const touched = new Set([...(this.itemContext.undoable ?? []), ...msg.batchIds].map(itemIds.batch));
+        this.itemContext.undoable = new Set(msg.batchIds);
+        for (const id of touched) this.itemContext.answered.delete(id);
+        this.apply({ reset: false, ids: [...touched].filter((id) => this.model.index.has(id)) });
+        return;
+      }
       case 'batchResult':
         this.itemContext.answered.delete(itemIds.batch(msg.batchId));
         this.apply(applyBatchResult(this.model, msg.batchId, msg.results));

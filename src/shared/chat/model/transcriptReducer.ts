@@ -3,7 +3,7 @@
  * and the extension may run the same reducer to keep the snapshot it sends in `init`.
  * Every mutation returns the ids of the items it touched so the view re-renders only those.
  */
-import type { AgentEvent, Change, ChangeBatch, ChangeResult, EventOf } from '../../../protocol';
+import type { AgentEvent, Change, ChangeBatch, ChangeResult, EventOf, UndoFileResult } from '../../../protocol';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, ProposedPlanInfo, TranscriptItem } from '../messages';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
@@ -126,6 +126,16 @@ export function applyBatchResult(model: TranscriptModel, batchId: string, result
   item.status = 'decided';
   item.results = results;
   return touched(item.id, ...syncToolChanges(model, item.runId));
+}
+
+/** Files of an applied batch were reverted (`changes_reverted`): the card shows each file's latest undo result. */
+function applyUndoResults(model: TranscriptModel, batchId: string, results: UndoFileResult[]): Changes {
+  const item = findItem(model, itemIds.batch(batchId), 'batch');
+  if (item === undefined) return none();
+  const latest = new Map((item.undoResults ?? []).map((r) => [r.changeId, r]));
+  for (const r of results) latest.set(r.changeId, r);
+  item.undoResults = [...latest.values()];
+  return touched(item.id);
 }
 
 /** The user answered a proposed plan: the card shows the answer until the runtime's run updates it. */
@@ -279,6 +289,8 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
       return upsertBatch(model, { batchId: e.batch.id, runId: e.batch.runId, status: e.batch.status, files: toBatchFiles(e.batch) });
     case 'change_batch_decided':
       return applyBatchResult(model, e.batchId, e.results);
+    case 'changes_reverted':
+      return applyUndoResults(model, e.batchId, e.results);
     case 'error':
       // A failed tool already shows on its card (tool_end success false); a second, loose error line would repeat it.
       if (e.code === 'tool_error') return none();

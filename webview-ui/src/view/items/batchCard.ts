@@ -1,6 +1,7 @@
 /** A change batch: its files with kind badges and +/− counts, Review / Accept / Reject, then per-file results. */
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { button, h } from '../dom';
+import { appendUndo, undoResultLabel } from './batchUndo';
 import type { ItemContext } from './context';
 
 const KIND_LABEL = { create: 'A', modify: 'M', delete: 'D' } as const;
@@ -11,6 +12,7 @@ const RESULT_DETAIL = { applied: 'written to disk', rejected: 'not written: reje
 
 export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
   const results = new Map((item.results ?? []).map((r) => [r.changeId, r]));
+  const undone = new Map((item.undoResults ?? []).map((r) => [r.changeId, r]));
   const decided = item.status === 'decided';
   const answered = ctx.answered.get(item.id);
   const waiting = item.status === 'open';
@@ -38,10 +40,11 @@ export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLEl
       result !== undefined
         ? h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text: RESULT_TEXT[result.status], title: result.error ?? RESULT_DETAIL[result.status], attrs: { 'data-status': result.status } })
         : null,
+      undoResultLabel(undone.get(f.changeId)),
     ));
   }
   card.appendChild(list);
-  if (decided) return card;
+  if (decided) return appendUndo(card, item, ctx);
   if (answered !== undefined) {
     card.appendChild(h('div', { class: 'request-answered', text: answered }));
     return card;

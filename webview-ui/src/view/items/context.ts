@@ -8,6 +8,8 @@ export interface ItemContext extends MarkdownHooks {
   expandedTools: Set<string>;
   /** Items the user already answered (label shown until the runtime confirms), by item id. */
   answered: Map<string, string>;
+  /** Applied batches that can still be undone (the extension's `undoable`): their cards offer Undo. */
+  undoable?: ReadonlySet<string>;
   /** Record an answer and re-render the item. */
   markAnswered(itemId: string, label: string): void;
   /** The user denied a permission with this alternative: keep it to show once the request is resolved. */
