@@ -119,10 +119,10 @@ async function main(): Promise<number> {
     browser = await launchChromium(runDir, { headless: !process.argv.includes('--headed') });
     const page = browser.pages()[0] ?? (await browser.newPage());
     page.setDefaultTimeout(20000);
-    await page.goto(server.url(workspace));
+    await page.goto(server.url(workspace), { timeout: 90000 }); // the workbench loads slowly on a busy machine
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor({ timeout: 60000 });
     // our contributions are there once the extension host has scanned the extension: the activity bar entry shows
-    await page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
+    await page.locator('.activitybar .action-item a[aria-label^="Agent"]').first().waitFor({ timeout: 90000 });
     const userDataDir = path.join(runDir, 'code-server', 'user-data');
     const ctx: E2EContext = { page, stub, script, workspace, userDataDir, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
     for (const c of cases) {

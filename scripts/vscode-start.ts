@@ -34,6 +34,9 @@ function startDemoModel(): Promise<{ origin: string; proc: ChildProcess }> {
   });
 }
 
+/** The window the demo model claims, so a whole walkthrough fits before the runtime compacts the conversation. */
+const DEMO_CONTEXT_SIZE = 32768;
+
 /** The folder next to the workspace that the demo's directory-access flow reads (outside the workspace). */
 function placeStyleGuide(folder: string): void {
   const target = path.join(path.dirname(folder), 'style-guide');
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--demo-model')) {
     const demo = await startDemoModel();
     children.push(demo.proc);
-    writeWorkspaceSettings(folder, { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': demo.origin, 'agentcli.ggufserver.model': 'demo-walkthrough' });
+    writeWorkspaceSettings(folder, { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': demo.origin, 'agentcli.ggufserver.model': 'demo-walkthrough', 'agentcli.ggufserver.contextSize': DEMO_CONTEXT_SIZE });
     if (!folderArg) placeStyleGuide(folder); // never write next to a folder of the user's
     console.log(`demo walkthrough model (a scripted test double) on ${demo.origin}: try the panel's example prompts`);
   }

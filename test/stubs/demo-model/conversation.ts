@@ -12,7 +12,7 @@ export interface ToolOutcome {
 }
 
 export interface DemoTurn {
-  /** The last user message (a prompt, or a plan step the runtime sends as one). */
+  /** The last user message without the context attached before it (a prompt, or a plan step the runtime sends as one). */
   prompt: string;
   /** A system message after the last user message: an instruction for this request only (e.g. the plan summary). */
   instruction: string;
@@ -20,8 +20,10 @@ export interface DemoTurn {
   results: ToolOutcome[];
   /** Names of the tools the request offers (plan mode offers `submit_plan` and no writing tool). */
   offeredTools: string[];
-  /** An earlier answer in this conversation already said that this is the scripted demo. */
+  /** An earlier message of this conversation (an answer, or the summary that replaced it) said that this is the scripted demo. */
   introduced: boolean;
+  /** The runtime asks for a summary of the conversation so far (context compaction): no tools, a summary only. */
+  compaction: boolean;
 }
 
 /** The sentence that opens the demo's first answer; finding it in the history means the demo introduced itself. */
@@ -64,6 +66,19 @@ function callsOf(message: WireMessage): Map<string, { name: string; args: Record
   return calls;
 }
 
+/**
+ * The user's own words of a user message: the runtime puts attached context first (`<file path="…">…</file>` or
+ * `<selection path="…"/>` blocks, then a blank line), and the editor attaches the active file on its own.
+ */
+export function ownWords(message: string): string {
+  let rest = message;
+  for (;;) {
+    const block = /^<(\w+) path="[^"]*"(?:\/>|>[\s\S]*?\n<\/\1>)\n/.exec(rest);
+    if (!block) return rest.replace(/^\n/, '');
+    rest = rest.slice(block[0].length);
+  }
+}
+
 /** Reads a chat-completions request body (any shape: a body that is not a request reads as an empty turn). */
 export function readTurn(body: unknown): DemoTurn {
   const request = typeof body === 'object' && body !== null ? (body as { messages?: unknown; tools?: unknown }) : {};
@@ -82,11 +97,12 @@ export function readTurn(body: unknown): DemoTurn {
   }
   const tools = Array.isArray(request.tools) ? (request.tools as { function?: { name?: unknown } }[]) : [];
   return {
-    prompt: lastUser >= 0 ? text(messages[lastUser]!.content) : '',
+    prompt: lastUser >= 0 ? ownWords(text(messages[lastUser]!.content)) : '',
     instruction,
     results,
     offeredTools: tools.map((t) => t.function?.name).filter((n): n is string => typeof n === 'string'),
-    introduced: messages.some((m) => m.role === 'assistant' && text(m.content).includes(INTRO_MARK)),
+    introduced: messages.some((m, i) => m.role !== 'system' && i !== lastUser && text(m.content).includes(INTRO_MARK)),
+    compaction: messages[0]?.role === 'system' && text(messages[0].content).startsWith('You compact a coding session'),
   };
 }
 

@@ -57,7 +57,7 @@ export function planStepFlow(turn: DemoTurn): StubReply {
   const edits = turn.results.filter((r) => r.name === 'edit_file');
   if (edits.length > 0) {
     const failed = edits.find((e) => !/Proposed|Written to disk/.test(e.output));
-    return { text: failed ? `STEP FAILED: ${failed.output.split('\n')[0]}` : `Step ${number}: edited ${file} (${edits.length} edit(s)).` };
+    return { text: failed ? `STEP FAILED: ${failed.output.split('\n')[0]}` : `Step ${number}: edited ${file}.` };
   }
   const content = fileText(read) ?? '';
   if (file === GREET) {

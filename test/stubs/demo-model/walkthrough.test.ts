@@ -7,7 +7,7 @@ const TOOLS = ['read_file', 'list_files', 'grep', 'run_command', 'write_file', '
 const PLAN_TOOLS = ['read_file', 'list_files', 'grep', 'submit_plan'].map((name) => ({ type: 'function', function: { name } }));
 
 function turn(prompt: string, extra: Partial<DemoTurn> = {}): DemoTurn {
-  return { prompt, instruction: '', results: [], offeredTools: TOOLS.map((t) => t.function.name), introduced: false, ...extra };
+  return { prompt, instruction: '', results: [], offeredTools: TOOLS.map((t) => t.function.name), introduced: false, compaction: false, ...extra };
 }
 
 /** A request body: system prompt, history, the prompt, then this turn's calls and their results. */
@@ -41,7 +41,9 @@ describe('demo walkthrough: reading the request', () => {
     const t = readTurn(request('now', [{ name: 'read_file', args: { path: 'a.txt' }, output: '     1\thello' }], { history }));
     assert.equal(t.prompt, 'now');
     assert.deepEqual(t.results, [{ name: 'read_file', args: { path: 'a.txt' }, output: '     1\thello' }]);
-    assert.deepEqual(readTurn('not a request'), { prompt: '', instruction: '', results: [], offeredTools: [], introduced: false });
+    const attached = readTurn(request('<file path="src/has-a-type-error.ts">\nconst error = 1;\n</file>\n<selection path="a.ts:1-2"/>\n\nFix it'));
+    assert.equal(attached.prompt, 'Fix it', 'the context the editor attached is not part of the prompt');
+    assert.deepEqual(readTurn('not a request'), { prompt: '', instruction: '', results: [], offeredTools: [], introduced: false, compaction: false });
   });
 });
 
@@ -88,6 +90,21 @@ describe('demo walkthrough: replies', () => {
     function reads() {
       return [{ name: 'read_file', args: { path: 'src/word-count.js' }, output: "     1\t  return text.split(' ').length;" }];
     }
+  });
+
+  it('answers a compaction request with a summary that keeps who it is, whatever words the transcript holds', () => {
+    const body = {
+      messages: [
+        { role: 'system', content: 'You compact a coding session so it can continue with less context. Summarise the conversation below.' },
+        { role: 'user', content: 'user: Show how an error and its remedy look.\n\nassistant: ok\n\nuser: Run the tests and summarise what fails.' },
+      ],
+      tools: [],
+    };
+    const summary = demoReply(body);
+    assert.equal(summary.status, undefined);
+    assert.equal(summary.text, 'The assistant is demo-walkthrough, a scripted demo model (a test double). The user asked:\n- Show how an error and its remedy look.\n- Run the tests and summarise what fails.');
+    const next = readTurn(request('Explain it', [], { history: [{ role: 'user', content: `Summary of the earlier conversation:\n\n${summary.text}` }, { role: 'assistant', content: 'Understood.' }] }));
+    assert.equal(next.introduced, true, 'the summary keeps the introduction');
   });
 
   it('answers the error prompt with an HTTP 400 context-length error', () => {

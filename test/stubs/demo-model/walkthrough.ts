@@ -20,10 +20,10 @@ export const DEMO_PROMPTS = [
   'Show how an error and its remedy look.',
 ] as const;
 
-export type DemoFlow = 'plan-step' | 'plan-summary' | 'error' | 'style-guide' | 'fix' | 'tests' | 'plan' | 'explain' | 'help';
+export type DemoFlow = 'compaction' | 'plan-step' | 'plan-summary' | 'error' | 'style-guide' | 'fix' | 'tests' | 'plan' | 'explain' | 'help';
 
 const FLOW_BY_PROMPT: [DemoFlow, RegExp][] = [
-  ['error', /\b(error|remedy)\b/i],
+  ['error', /\b(show|demo)\b.*\b(error|remedy)\b/i],
   ['style-guide', /style guide|\.\.\/style-guide/i],
   ['fix', /\bfix\b/i],
   ['tests', /\btests?\b/i],
@@ -33,6 +33,7 @@ const FLOW_BY_PROMPT: [DemoFlow, RegExp][] = [
 
 /** Which flow answers this request. */
 export function chooseFlow(turn: DemoTurn): DemoFlow {
+  if (turn.compaction) return 'compaction';
   if (isPlanSummary(turn)) return 'plan-summary';
   if (isPlanStep(turn)) return 'plan-step';
   return FLOW_BY_PROMPT.find(([, pattern]) => pattern.test(turn.prompt))?.[0] ?? 'help';
@@ -54,8 +55,16 @@ function helpText(turn: DemoTurn): string {
   ].join('\n');
 }
 
+/** A summary for context compaction: what the user asked so far (the transcript's user lines), and who answered. */
+function compactionSummary(turn: DemoTurn): string {
+  const asked = [...turn.prompt.matchAll(/^user: (.+)$/gm)].map((m) => `- ${m[1]!.trim()}`);
+  return [`The assistant is ${DEMO_MODEL_ID}, a ${INTRO_MARK}. The user asked:`, ...(asked.length > 0 ? asked : ['- (nothing yet)'])].join('\n');
+}
+
 function flowReply(flow: DemoFlow, turn: DemoTurn): StubReply {
   switch (flow) {
+    case 'compaction':
+      return { text: compactionSummary(turn) };
     case 'plan-step':
       return planStepFlow(turn);
     case 'plan-summary':
@@ -92,6 +101,6 @@ export function demoReply(body: unknown, chunkDelayMs = 12): StubReply {
   const reply = notOffered(flowReply(chooseFlow(turn), turn), turn);
   if (reply.status !== undefined) return reply;
   // The intro goes with the first text of the conversation (a plan step's result line stays one line).
-  const introduce = !turn.introduced && !isPlanStep(turn) && (reply.text !== undefined && reply.text !== '');
+  const introduce = !turn.introduced && !turn.compaction && !isPlanStep(turn) && (reply.text !== undefined && reply.text !== '');
   return { ...reply, ...(introduce ? { text: INTRO + reply.text! } : {}), chunkDelayMs };
 }
