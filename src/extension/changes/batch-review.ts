@@ -4,10 +4,12 @@
  * and the decision sent with `decideChanges` with its per-file results shown.
  */
 import * as vscode from 'vscode';
-import type { ChangeBatch, ChangeDecision, ChangeResult } from '../../protocol/records';
+import type { ChangeBatch, ChangeDecision, ChangeResult, HunkSelection } from '../../protocol/records';
 import { batchSummary, changePickItems, hasProblems, rejectAllQuestion, resultLines, resultSummary } from './batch-items';
 import { CONTEXT_KEYS } from '../chat/context-keys';
 import { CHANGE_SCHEME, DiffContentProvider } from './diff-content-provider';
+import type { HunkTally } from './hunk-marks';
+import { HunkReview } from './hunk-review';
 
 export const BATCH_CONTEXT_KEY = 'agentcli.batchUnderReview';
 const MULTI_DIFF_TITLE = 'Proposed changes';
@@ -19,12 +21,14 @@ function multiDiffTitle(b: ChangeBatch): string {
 }
 
 export interface BatchDecider {
-  decide(batchId: string, decision: ChangeDecision, changeIds?: string[]): Promise<ChangeResult[]>;
+  decide(batchId: string, decision: ChangeDecision, changeIds?: string[], hunks?: HunkSelection): Promise<ChangeResult[]>;
 }
 
 export interface BatchReviewEvents {
   /** Results of a decision, for the panel. */
   onResults(batchId: string, results: ChangeResult[]): void;
+  /** Files with rejected hunks changed (the panel shows "2 of 3 hunks"). */
+  onHunkTallies?(batchId: string, tallies: HunkTally[]): void;
   log(line: string): void;
 }
 
@@ -35,12 +39,16 @@ export class BatchReview implements vscode.Disposable {
   private deciding = false;
   /** "Accepted x.txt. 1 file left.": taken down once the batch is decided. */
   private markMessage: vscode.Disposable | undefined;
+  /** Per-hunk marks in the diffs (hunk-review.ts). */
+  readonly hunks: HunkReview;
 
   constructor(
     private readonly content: DiffContentProvider,
     private readonly decider: BatchDecider,
     private readonly events: BatchReviewEvents,
-  ) {}
+  ) {
+    this.hunks = new HunkReview(content, () => this.batch, (batchId, tallies) => events.onHunkTallies?.(batchId, tallies));
+  }
 
   get current(): ChangeBatch | undefined {
     return this.batch;
@@ -55,6 +63,7 @@ export class BatchReview implements vscode.Disposable {
     if (this.batch?.id !== batch.id) this.marks.clear();
     this.batch = batch;
     this.content.setBatch(batch);
+    this.hunks.follow(batch);
     void vscode.commands.executeCommand('setContext', BATCH_CONTEXT_KEY, batch.status === 'pending');
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.batchProposed, true);
   }
@@ -65,6 +74,7 @@ export class BatchReview implements vscode.Disposable {
     this.markMessage?.dispose();
     this.markMessage = undefined;
     this.content.clear();
+    this.hunks.follow(undefined);
     void vscode.commands.executeCommand('setContext', BATCH_CONTEXT_KEY, false);
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.batchProposed, false);
   }
@@ -166,6 +176,16 @@ export class BatchReview implements vscode.Disposable {
     else await this.decide('accept_selected', accepted, b.id);
   }
 
+  /** Applies the batch as reviewed: the files not rejected from the diff title, each with only its kept hunks. */
+  async applyReviewed(): Promise<void> {
+    const b = this.require();
+    if (!b) return;
+    const accepted = b.changes.filter((c) => this.marks.get(c.id) !== false).map((c) => c.id);
+    if (accepted.length === 0) await this.decide('reject_all', undefined, b.id);
+    else if (accepted.length === b.changes.length) await this.decide('accept_all', undefined, b.id);
+    else await this.decide('accept_selected', accepted, b.id);
+  }
+
   async decide(decision: ChangeDecision, changeIds?: string[], batchId?: string): Promise<void> {
     const b = this.require(batchId);
     if (!b || this.deciding) return;
@@ -175,7 +195,10 @@ export class BatchReview implements vscode.Disposable {
     }
     this.deciding = true;
     try {
-      const results = await this.decider.decide(b.id, decision, changeIds);
+      // Accepted files are applied with only the hunks kept in the diffs.
+      const accepted = new Set(decision === 'accept_all' ? b.changes.map((c) => c.id) : decision === 'reject_all' ? [] : (changeIds ?? []));
+      const hunks = this.hunks.marks.selection(accepted, this.content.heldContents(b.id));
+      const results = await this.decider.decide(b.id, decision, changeIds, hunks);
       this.finish(b, results);
     } catch (e) {
       void vscode.window.showErrorMessage(`The decision could not be applied: ${e instanceof Error ? e.message : String(e)}`);
@@ -229,5 +252,6 @@ export class BatchReview implements vscode.Disposable {
 
   dispose(): void {
     this.marks.clear();
+    this.hunks.dispose();
   }
 }

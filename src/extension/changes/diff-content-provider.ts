@@ -19,6 +19,8 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider, 
   private readonly cache: ChangeContentsCache;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  /** What the proposed side shows instead of the proposal (per-hunk review: only the kept hunks); undefined: the proposal. */
+  proposedView?: (contents: ChangeContents) => string | undefined;
 
   constructor(fetch: FetchContents) {
     this.cache = new ChangeContentsCache(fetch);
@@ -50,6 +52,16 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider, 
     }
   }
 
+  /** The proposed side of a change shows something else now (hunks were kept or rejected): open diffs refresh. */
+  refreshProposed(batchId: string, changeId: string, relativePath: string): void {
+    this.changed.fire(DiffContentProvider.uri(batchId, changeId, 'proposed', relativePath));
+  }
+
+  /** Both sides of one change of the current batch (fetched if not held yet); undefined when it is not part of it. */
+  contentsOf(batchId: string, changeId: string): Promise<ChangeContents | undefined> {
+    return this.cache.get(batchId, changeId);
+  }
+
   /** Fetches every change's contents now (the batch is pending): a crashed runtime's batch can still be applied. */
   prefetch(): Promise<void> {
     return this.cache.prefetch();
@@ -70,7 +82,8 @@ export class DiffContentProvider implements vscode.TextDocumentContentProvider, 
     try {
       const contents = await this.cache.get(parsed.batchId, parsed.changeId);
       if (!contents) return NOT_PENDING;
-      return (parsed.side === 'original' ? contents.originalContent : contents.proposedContent) ?? '';
+      if (parsed.side === 'original') return contents.originalContent ?? '';
+      return this.proposedView?.(contents) ?? contents.proposedContent ?? '';
     } catch (e) {
       return `(the contents of this proposed change could not be loaded from the agentcli runtime: ${e instanceof Error ? e.message : String(e)})`;
     }
