@@ -101,7 +101,8 @@ const IN_OUR_DIFF = `${UNDER_REVIEW} && resourceScheme == agentcli-change`;
 const IN_BATCH_EDITOR = `${UNDER_REVIEW} && (resourceScheme == agentcli-change || activeEditor == multiDiffEditor)`;
 
 const contributes = {
-  viewsContainers: { activitybar: [{ id: 'agentcli', title: 'agentcli', icon: 'media/agentcli.svg' }] },
+  // The side bar reads "Agent" over its "Chat" and "MCP Servers" sections ("Agent: Chat" when only Chat is shown).
+  viewsContainers: { activitybar: [{ id: 'agentcli', title: 'Agent', icon: 'media/agentcli.svg' }] },
   views: {
     agentcli: [
       { type: 'webview', id: 'agentcli.chat', name: 'Chat', icon: 'media/agentcli.svg' },

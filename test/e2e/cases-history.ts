@@ -138,7 +138,7 @@ export const historyCases: E2ECase[] = [
 
 async function reloadWindow(ctx: E2EContext): Promise<void> {
   await ctx.page.reload();
-  await ctx.page.locator('.activitybar .action-item a[aria-label^="agentcli"]').first().waitFor({ timeout: 90000 });
+  await ctx.page.locator('.activitybar .action-item a[aria-label^="Agent"]').first().waitFor({ timeout: 90000 });
   // The side bar usually comes back with the chat open; the palette may not list our commands for a moment yet.
   for (let attempt = 1; ; attempt++) {
     if (await chatView(ctx.page).locator('textarea').first().isVisible().catch(() => false)) return;

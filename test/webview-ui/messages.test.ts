@@ -60,6 +60,15 @@ describe('webview message contract', () => {
   });
 
   describe('from the webview', () => {
+    it('asks for @ suggestions with a bounded query and gets bounded answers', () => {
+      assert.equal(parseFromWebview({ type: 'findFiles', requestId: 3, query: 'src/ap' }).type, 'findFiles');
+      assert.equal(safeParseFromWebview({ type: 'findFiles', requestId: 3, query: 'x'.repeat(501) }).ok, false);
+      assert.equal(safeParseFromWebview({ type: 'findFiles', requestId: -1, query: '' }).ok, false);
+      assert.equal(parseToWebview({ type: 'fileMatches', requestId: 3, paths: ['src/app.ts'] }).type, 'fileMatches');
+      const tooMany = safeParseToWebview({ type: 'fileMatches', requestId: 3, paths: Array.from({ length: 51 }, (_, i) => `f${i}`) });
+      assert.equal(tooMany.ok, false);
+    });
+
     it('accepts a prompt with context chips and defaults mentions', () => {
       const m = parseFromWebview({ type: 'sendPrompt', promptId: 'p1', text: 'fix it', context: [{ id: 'c1', kind: 'file', path: 'a.ts' }] });
       assert.equal(m.type, 'sendPrompt');

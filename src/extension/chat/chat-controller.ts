@@ -2,6 +2,7 @@
  * Handles every (already validated) message from the chat webview: prompts with their context, stop, new chat,
  * permission and directory answers, batch review and decisions, restart, clipboard, opening files.
  */
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorFix } from '../../protocol/errors';
@@ -16,6 +17,7 @@ import { RUN_ERROR_ACTION_COMMAND } from '../settings/error-actions';
 import { editorErrorOf } from '../settings/error-wording';
 import type { RuntimeHost } from '../host/runtime-host';
 import type { SessionStore } from '../session/session-store';
+import { WorkspaceFileSearch } from './file-search';
 
 export interface ChatControllerDeps {
   host: RuntimeHost;
@@ -37,8 +39,14 @@ export interface ChatControllerDeps {
 /** Files mentioned with `@path` are sent as file context up to this size; larger ones go by path only. */
 const MAX_MENTION_BYTES = 200_000;
 
-export class ChatController {
+export class ChatController implements vscode.Disposable {
+  private readonly files = new WorkspaceFileSearch();
+
   constructor(private readonly deps: ChatControllerDeps) {}
+
+  dispose(): void {
+    this.files.dispose();
+  }
 
   async handle(m: FromWebview): Promise<void> {
     const { deps } = this;
@@ -108,6 +116,8 @@ export class ChatController {
       case 'compactContext':
         await vscode.commands.executeCommand('agentcli.compactConversation');
         return;
+      case 'findFiles':
+        return this.findFiles(m.requestId, m.query);
       case 'webviewError':
         deps.log(`webview: ${m.message}`);
         return;
@@ -147,13 +157,34 @@ export class ChatController {
     }
   }
 
-  /** `@path` mentions become file context; unreadable paths are reported in the transcript, not silently dropped. */
+  /**
+   * `@path` mentions become file context; unreadable paths are reported in the transcript, not silently dropped. Only
+   * files inside the workspace are read (after resolving symlinks): a pasted `@../../.ssh/id_rsa` or `@/etc/shadow`
+   * is refused, as the agent's own reads outside the workspace need an approval.
+   */
   private async mentionContext(mentions: string[]): Promise<PromptContext[]> {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     const out: PromptContext[] = [];
+    const refuse = (mention: string, why: string) => {
+      const message = `@${mention}: ${why}; it was not attached.`;
+      this.deps.store.addError(message);
+      this.deps.post({ type: 'error', message });
+    };
     for (const mention of new Set(mentions)) {
-      const uri = path.isAbsolute(mention) ? vscode.Uri.file(mention) : root ? vscode.Uri.joinPath(root, mention) : undefined;
-      if (!uri) continue;
+      if (!root) {
+        refuse(mention, 'no folder is open to find it in');
+        continue;
+      }
+      const inside = await insideFolder(root.fsPath, mention);
+      if (inside === undefined) {
+        refuse(mention, 'no such file in the workspace');
+        continue;
+      }
+      if (!inside.ok) {
+        refuse(mention, 'it is outside the workspace (the agent can ask for access to it instead)');
+        continue;
+      }
+      const uri = vscode.Uri.file(inside.path);
       try {
         const stat = await vscode.workspace.fs.stat(uri);
         if (stat.type & vscode.FileType.Directory) {
@@ -163,11 +194,20 @@ export class ChatController {
         const text = stat.size <= MAX_MENTION_BYTES ? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) : undefined;
         out.push({ kind: 'file', path: mention, text });
       } catch {
-        this.deps.store.addError(`@${mention}: no such file in the workspace; it was not attached.`);
-        this.deps.post({ type: 'error', message: `@${mention}: no such file in the workspace; it was not attached.` });
+        refuse(mention, 'no such file in the workspace');
       }
     }
     return out;
+  }
+
+  /** The `@` suggestions for the prompt box; a listing failure is said in the list, not thrown. */
+  private async findFiles(requestId: number, query: string): Promise<void> {
+    try {
+      this.deps.post({ type: 'fileMatches', requestId, paths: await this.files.search(query) });
+    } catch (e) {
+      this.deps.log(`@ suggestions: ${e instanceof Error ? e.message : String(e)}`);
+      this.deps.post({ type: 'fileMatches', requestId, paths: [], error: `Could not list the workspace files: ${e instanceof Error ? e.message : String(e)}` });
+    }
   }
 
   private async openFile(p: string, line?: number): Promise<void> {
@@ -195,6 +235,18 @@ export class ChatController {
       const shown = editorErrorOf(e);
       this.deps.post({ type: 'error', message: `Could not ${what}: ${shown.message}`, remedy: shown.remedy, fix: shown.fix });
     }
+  }
+}
+
+/** Where `mention` points, symlinks resolved, and whether that is inside `folder`; undefined when it does not exist. */
+async function insideFolder(folder: string, mention: string): Promise<{ ok: boolean; path: string } | undefined> {
+  try {
+    const [realFolder, real] = await Promise.all([realpath(folder), realpath(path.resolve(folder, mention))]);
+    const rel = path.relative(realFolder, real);
+    const outside = rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+    return { ok: !outside, path: real };
+  } catch {
+    return undefined;
   }
 }
 

@@ -15,6 +15,8 @@ import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 export * from './transcriptItems';
 
 const id = (what: string) => z.string().min(1, `${what} must be a non-empty string`);
+/** At most this many `@` file suggestions in one `fileMatches`. */
+export const MAX_FILE_SUGGESTIONS = 50;
 
 /** Provider, model and modes as the status area of the panel shows them. */
 export const PanelState = z.object({
@@ -97,12 +99,6 @@ export const ToWebviewMessages = {
   contextAdded: z.object({ type: z.literal('contextAdded'), chip: ContextChip }),
   /** Per-file results of `decideChanges` (also arrives as a `change_batch_decided` event; either is enough). */
   batchResult: z.object({ type: z.literal('batchResult'), batchId: id('batchId'), results: z.array(ChangeResult) }),
-  /** The undecided batch's files with rejected hunks (the diff review's marks), replacing what was sent before. */
-  batchHunks: z.object({
-    type: z.literal('batchHunks'),
-    batchId: id('batchId'),
-    files: z.array(z.object({ changeId: z.string().min(1), kept: z.number().int().nonnegative(), total: z.number().int().positive() })),
-  }),
   /** The applied batches that can still be undone (`listAppliedChanges`): their cards offer Undo. Sent when it changes. */
   undoable: z.object({ type: z.literal('undoable'), batchIds: z.array(z.string()) }),
   /** Something the extension could not do. `promptId` marks that prompt failed and puts its text back in the box. */
@@ -118,6 +114,13 @@ export const ToWebviewMessages = {
   /** The runtime took the answer to a proposed plan (`planDecision`). */
   planAnswered: z.object({ type: z.literal('planAnswered'), planId: id('planId'), decision: z.enum(['accept', 'revise']) }),
   contextUsage: z.object({ type: z.literal('contextUsage'), usage: ContextUsage.nullable() }),
+  /** The answer to `findFiles`: workspace-relative paths, best first; `error` when the files could not be listed. */
+  fileMatches: z.object({
+    type: z.literal('fileMatches'),
+    requestId: z.number().int().nonnegative(),
+    paths: z.array(z.string().min(1).max(4096)).max(MAX_FILE_SUGGESTIONS),
+    error: z.string().optional(),
+  }),
 } as const;
 
 export const ToWebview = z.discriminatedUnion('type', [
@@ -127,12 +130,12 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.state,
   ToWebviewMessages.contextAdded,
   ToWebviewMessages.batchResult,
-  ToWebviewMessages.batchHunks,
   ToWebviewMessages.undoable,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,
   ToWebviewMessages.planAnswered,
   ToWebviewMessages.contextUsage,
+  ToWebviewMessages.fileMatches,
 ]);
 export type ToWebview = z.infer<typeof ToWebview>;
 /** What a sender may pass (fields with defaults are optional). */
@@ -206,6 +209,8 @@ export const FromWebviewMessages = {
   openHistory: z.object({ type: z.literal('openHistory') }),
   /** The context meter's click: summarise the conversation now. */
   compactContext: z.object({ type: z.literal('compactContext') }),
+  /** The prompt box's `@` suggestions: workspace files matching `query` (answered with `fileMatches`, same requestId). */
+  findFiles: z.object({ type: z.literal('findFiles'), requestId: z.number().int().nonnegative(), query: z.string().max(500, 'the file query is longer than 500 characters') }),
   /** The webview hit a problem (e.g. an invalid message); the extension logs it to its output channel. */
   webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
   /** An error card's button (errorActions.ts); the extension checks that the key names a setting of that kind. */
@@ -233,6 +238,7 @@ export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.selectModel,
   FromWebviewMessages.openHistory,
   FromWebviewMessages.compactContext,
+  FromWebviewMessages.findFiles,
   FromWebviewMessages.webviewError,
   FromWebviewMessages.errorAction,
 ]);

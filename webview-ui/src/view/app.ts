@@ -20,6 +20,7 @@ import { planItemId } from '../../../src/shared/chat/model/planItems';
 import { Composer } from './composer';
 import { h } from './dom';
 import { Header, RuntimeBanner } from './header';
+import { takeFocus } from './items/cardKeys';
 import type { ItemContext } from './items/context';
 import { renderItem } from './items/renderItem';
 import type { HostChannel } from './vscodeApi';
@@ -36,6 +37,8 @@ export class ChatApp {
   private readonly composer: Composer;
   private readonly welcome: Welcome;
   private readonly acknowledged = new Set<string>();
+  /** Cards that already took the focus once (a re-render must not take it again). */
+  private readonly focusClaimed = new Set<string>();
   private readonly itemContext: ItemContext;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,12 +51,19 @@ export class ChatApp {
       copy: (text) => this.copy(text),
       openFile: (path, line) => post({ type: 'openFile', path, ...(line !== undefined ? { line } : {}) }),
       expandedTools: new Set(),
-      batchHunks: new Map(),
       answered: new Map(),
       undoable: new Set(),
       markAnswered: (id, label) => {
+        // Answered from the keyboard: the buttons go away, so the focus goes back to the prompt box, not to nowhere.
+        const fromCard = document.activeElement instanceof HTMLElement && document.activeElement.closest('.card') !== null;
         this.itemContext.answered.set(id, label);
         this.transcript.refresh(id);
+        if (fromCard) requestAnimationFrame(() => (document.activeElement === document.body || document.activeElement === null) && this.composer.focus());
+      },
+      claimFocus: (id, card, target) => {
+        if (this.focusClaimed.has(id)) return;
+        this.focusClaimed.add(id);
+        takeFocus(card, target);
       },
       noteAlternative: (requestId, text) => this.apply(recordPermissionAlternative(this.model, requestId, text)),
       acknowledge: (kind, requestId) => {
@@ -154,10 +164,6 @@ export class ChatApp {
         this.apply({ reset: false, ids: [...touched].filter((id) => this.model.index.has(id)) });
         return;
       }
-      case 'batchHunks':
-        this.itemContext.batchHunks.set(msg.batchId, new Map(msg.files.map((f) => [f.changeId, f])));
-        this.apply({ reset: false, ids: [itemIds.batch(msg.batchId)] });
-        return;
       case 'batchResult':
         this.itemContext.answered.delete(itemIds.batch(msg.batchId));
         this.apply(applyBatchResult(this.model, msg.batchId, msg.results));
@@ -170,6 +176,9 @@ export class ChatApp {
         return;
       case 'contextUsage':
         this.header.setUsage(msg.usage);
+        return;
+      case 'fileMatches':
+        this.composer.fileMatches(msg);
         return;
       case 'planAnswered':
         this.itemContext.answered.delete(planItemId(msg.planId));

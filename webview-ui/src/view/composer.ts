@@ -1,8 +1,13 @@
-/** The prompt box: context chips, textarea (Enter sends, Shift+Enter newline), Send / Stop. */
-import type { ContextChip, FromWebviewInput } from '../../../src/shared/chat/messages';
-import { extractMentions } from '../model/mentions';
+/**
+ * The prompt box: chips for the attached context and the `@` mentioned files, textarea (Enter sends, Shift+Enter
+ * newline, `@` suggests workspace files), Send / Stop.
+ */
+import type { ContextChip, FromWebviewInput, ToWebview } from '../../../src/shared/chat/messages';
+import { attachedMentions, extractMentions, removeMention } from '../model/mentions';
 import { button, h } from './dom';
 import { contextChipLabel } from './items/messageItems';
+import { MentionPicker } from './mentionPicker';
+import { pathLabel } from './pathLabel';
 
 export interface ComposerHooks {
   post(message: FromWebviewInput): void;
@@ -25,12 +30,19 @@ export class Composer {
   private chips: ContextChip[] = [];
   private running = false;
   private promptCounter = 0;
+  private readonly picker: MentionPicker;
 
   constructor(private readonly hooks: ComposerHooks) {
+    this.picker = new MentionPicker(this.input, (m) => hooks.post(m), () => {
+      this.renderChips();
+      this.autosize();
+      this.hooks.onDraftChange();
+    });
     this.sendButton = button('Send', 'send', () => this.send(), { class: 'btn primary', title: 'Send (Enter)' });
     this.stopButton = button('Stop', 'stop', () => hooks.post({ type: 'abort' }), { class: 'btn secondary stop', title: 'Stop the running turn' });
     this.stopButton.hidden = true;
     this.input.addEventListener('keydown', (ev) => {
+      if (this.picker.handleKey(ev)) return;
       if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing) {
         ev.preventDefault();
         this.send();
@@ -38,9 +50,21 @@ export class Composer {
     });
     this.input.addEventListener('input', () => {
       this.autosize();
+      this.picker.update();
+      this.renderChips();
       this.hooks.onDraftChange();
     });
+    // the caret moved without typing: the list follows it (open in a mention, closed outside)
+    this.input.addEventListener('click', () => this.picker.update());
+    this.input.addEventListener('keyup', (ev) => {
+      if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(ev.key)) this.picker.update();
+    });
+    this.input.addEventListener('blur', () => {
+      this.picker.close();
+      this.renderChips(); // a mention left half-typed is attached as it stands
+    });
     this.root = h('div', { class: 'composer', testid: 'composer' },
+      this.picker.root,
       this.chipsRow,
       h('div', { class: 'composer-row' }, this.input, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton)),
     );
@@ -56,7 +80,13 @@ export class Composer {
 
   setDraft(text: string): void {
     this.input.value = text;
+    this.renderChips();
     this.autosize();
+  }
+
+  /** The extension's answer to the `@` suggestions' question. */
+  fileMatches(m: Extract<ToWebview, { type: 'fileMatches' }>): void {
+    this.picker.receive(m);
   }
 
   /** Put a text in the box (an example prompt), the cursor at its end. */
@@ -98,15 +128,34 @@ export class Composer {
     this.input.focus();
   }
 
+  /** × on a mention chip: the mention leaves the text too (the text is what is sent). */
+  private removeMentionChip(path: string): void {
+    this.input.value = removeMention(this.input.value, path);
+    this.renderChips();
+    this.autosize();
+    this.hooks.onDraftChange();
+    this.input.focus();
+  }
+
   private renderChips(): void {
-    this.chipsRow.replaceChildren(...this.chips.map((c) =>
-      h('span', { class: 'chip', testid: 'context-chip', title: c.kind === 'selection' ? `Selection in ${c.path}` : c.path, attrs: { 'data-chip-id': c.id } },
-        h('span', { class: 'chip-kind', text: c.kind === 'selection' ? '❝ ' : '▤ ', attrs: { 'aria-hidden': 'true' } }),
-        contextChipLabel(c),
-        button('×', 'context-chip-remove', () => this.removeChip(c.id), { class: 'chip-remove', title: `Remove ${contextChipLabel(c)}` }),
+    const mentions = attachedMentions(this.input.value, document.activeElement === this.input ? (this.input.selectionStart ?? undefined) : undefined);
+    this.chipsRow.replaceChildren(
+      ...this.chips.map((c) =>
+        h('span', { class: 'chip', testid: 'context-chip', title: c.kind === 'selection' ? `Selection in ${c.path}` : c.path, attrs: { 'data-chip-id': c.id } },
+          h('span', { class: 'chip-kind', text: c.kind === 'selection' ? '❝ ' : '▤ ', attrs: { 'aria-hidden': 'true' } }),
+          contextChipLabel(c),
+          button('×', 'context-chip-remove', () => this.removeChip(c.id), { class: 'chip-remove', title: `Remove ${contextChipLabel(c)}` }),
+        ),
       ),
-    ));
-    this.chipsRow.hidden = this.chips.length === 0;
+      ...mentions.map((p) =>
+        h('span', { class: 'chip mention-chip', testid: 'mention-chip', title: `@${p} is attached when you send`, attrs: { 'data-path': p } },
+          h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }),
+          pathLabel(p),
+          button('×', 'mention-chip-remove', () => this.removeMentionChip(p), { class: 'chip-remove', title: `Remove @${p} from the prompt` }),
+        ),
+      ),
+    );
+    this.chipsRow.hidden = this.chips.length === 0 && mentions.length === 0;
   }
 
   private send(): void {

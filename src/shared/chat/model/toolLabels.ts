@@ -41,23 +41,26 @@ function neverRan(item: ToolItem): boolean {
   return (item.decisions ?? []).some((d) => d.outcome !== 'allowed');
 }
 
-/** The card's label, e.g. "Ran command", "Wrote notes.txt", "Proposed notes.txt", "Editor diagnostics". */
-export function toolLabel(item: ToolItem): string {
+/**
+ * The card's label in parts: the words, and for a file tool the file it works on (the card shows its name, never cut,
+ * then its folder dimmed). E.g. { text: "Proposed", path: "docs/CHANGELOG.md" }, { text: "Ran command" }.
+ */
+export function toolLabelParts(item: ToolItem): { text: string; path?: string } {
   // A call stopped while it ran keeps its "-ing" form: it did not finish.
   const phase = neverRan(item) ? 2 : item.status === 'running' || item.status === 'cancelled' ? 0 : 1;
   const verbs = FILE_VERBS[item.toolName];
   if (verbs !== undefined) {
-    const name = item.path !== undefined ? fileName(item.path) : 'file';
     const verb = item.change !== undefined && item.status !== 'running' ? CHANGE_VERB[item.change][item.toolName] ?? verbs[1] : verbs[phase];
-    return `${verb} ${name}`;
+    return item.path !== undefined ? { text: verb, path: item.path } : { text: `${verb} file` };
   }
   const fixed = LABELS[item.toolName];
-  if (fixed !== undefined) return fixed[phase];
-  if (item.toolName.startsWith('editor_')) return `Editor ${item.toolName.slice('editor_'.length).replace(/_/g, ' ')}`;
-  return sentence(item.toolName);
+  if (fixed !== undefined) return { text: fixed[phase] };
+  if (item.toolName.startsWith('editor_')) return { text: `Editor ${item.toolName.slice('editor_'.length).replace(/_/g, ' ')}` };
+  return { text: sentence(item.toolName) };
 }
 
-/** True when the label already names the file (the argument line would only repeat it). */
-export function labelNamesFile(item: ToolItem): boolean {
-  return FILE_VERBS[item.toolName] !== undefined && item.path !== undefined;
+/** The card's label as one line, e.g. "Ran command", "Wrote notes.txt", "Proposed notes.txt", "Editor diagnostics". */
+export function toolLabel(item: ToolItem): string {
+  const parts = toolLabelParts(item);
+  return parts.path !== undefined ? `${parts.text} ${fileName(parts.path)}` : parts.text;
 }

@@ -3,6 +3,8 @@ import { errorActions } from '../../../../src/shared/chat/errorActions';
 import { button } from '../dom';
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { h } from '../dom';
+import { extractMentions } from '../../model/mentions';
+import { pathLabel } from '../pathLabel';
 import { renderMarkdown } from '../markdown';
 import type { ItemContext } from './context';
 
@@ -12,10 +14,19 @@ export function contextChipLabel(chip: { kind: string; path: string; startLine?:
   return chip.endLine !== undefined && chip.endLine !== chip.startLine ? `${name}:${chip.startLine}-${chip.endLine}` : `${name}:${chip.startLine}`;
 }
 
+/** A chip in a sent prompt: opens its file on click or Enter. */
+function sentChip(ctx: ItemContext, path: string, line: number | undefined, ...label: Array<Node | string>): HTMLElement {
+  const open = () => ctx.post({ type: 'openFile', path, line });
+  return h('span', { class: 'chip', title: `Open ${path}`, attrs: { role: 'link', tabindex: '0' }, on: { click: open, keydown: (ev) => ev.key === 'Enter' && open() } }, ...label);
+}
+
 export function renderUser(item: ItemOf<'user'>, ctx: ItemContext): HTMLElement {
-  const chips = item.context.length === 0 ? null : h('div', { class: 'chips' }, ...item.context.map((c) =>
-    h('span', { class: 'chip', title: c.path, text: contextChipLabel(c), on: { click: () => ctx.post({ type: 'openFile', path: c.path, line: c.startLine }) } }),
-  ));
+  // what was attached: the context chips, and the files the text mentions with @
+  const mentions = extractMentions(item.text).map((p) => sentChip(ctx, p, undefined, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p)));
+  const chips = item.context.length + mentions.length === 0 ? null : h('div', { class: 'chips', testid: 'sent-chips' },
+    ...item.context.map((c) => sentChip(ctx, c.path, c.startLine, contextChipLabel(c))),
+    ...mentions,
+  );
   return h('div', { class: `msg user${item.failed === true ? ' failed' : ''}`, testid: 'user-message' },
     chips,
     h('div', { class: 'user-text', text: item.text }),

@@ -5,6 +5,7 @@
 import type { PlanStepStatus } from '../../../../src/protocol/records';
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { button, h } from '../dom';
+import { wireCardKeys } from './cardKeys';
 import type { ItemContext } from './context';
 
 const STEP_ICON: Record<PlanStepStatus, string> = { pending: '○', in_progress: '◔', done: '✓', failed: '✗', skipped: '⤼' };
@@ -89,13 +90,13 @@ export function renderPlanCard(item: ItemOf<'plan'>, ctx: ItemContext): HTMLElem
     card.appendChild(form);
     form.querySelector('textarea')?.focus();
   }, { class: 'btn secondary', title: 'Tell the agent what to change; it proposes a new plan' });
-  card.appendChild(h('div', { class: 'button-row' },
-    button('Accept', 'plan-accept', () => {
-      ctx.post({ type: 'planDecision', planId: item.planId, decision: 'accept' });
-      ctx.markAnswered(item.id, 'Starting the plan…');
-    }, { class: 'btn primary', title: 'Plan mode ends and the agent carries out the plan step by step' }),
-    revise,
-  ));
+  const accept = button('Accept', 'plan-accept', () => {
+    ctx.post({ type: 'planDecision', planId: item.planId, decision: 'accept' });
+    ctx.markAnswered(item.id, 'Starting the plan…');
+  }, { class: 'btn primary', title: 'Plan mode ends and the agent carries out the plan step by step' });
+  card.appendChild(h('div', { class: 'button-row' }, accept, revise));
+  wireCardKeys(card, [accept, revise], undefined, 'Keys: 1 accepts · 2 revises');
+  ctx.claimFocus(item.id, card, accept);
   return card;
 }
 

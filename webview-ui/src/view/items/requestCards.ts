@@ -2,6 +2,7 @@
 import type { ItemOf, PermissionDecisionChoice } from '../../../../src/shared/chat/messages';
 import { descriptionRepeatsCommand, directoryRequestText, rulesExplanation, type Piece } from '../../model/requestText';
 import { button, h } from '../dom';
+import { wireCardKeys } from './cardKeys';
 import type { ItemContext } from './context';
 
 const PERMISSION_BUTTONS: Array<{ choice: PermissionDecisionChoice; label: string; answered: string; class: string; title?: string }> = [
@@ -69,7 +70,7 @@ export function renderPermissionCard(item: ItemOf<'permission'>, ctx: ItemContex
   const answered = ctx.answered.get(item.id);
   const offered = new Set(item.choices);
   const rules = rulesExplanation(item.suggestedRules, { session: offered.has('session'), always: offered.has('always') });
-  const card = h('div', { class: 'card request-card', testid: 'permission-card', attrs: { role: 'group', 'aria-label': `Permission request for ${item.tool}`, 'data-request-id': item.requestId } },
+  const card = h('div', { class: 'card request-card', testid: 'permission-card', attrs: { tabindex: '-1', role: 'group', 'aria-label': `Permission request for ${item.tool}`, 'data-request-id': item.requestId } },
     h('div', { class: 'card-title' }, h('span', { class: 'badge', text: item.tool }), ' wants permission'),
     descriptionRepeatsCommand(item.description, item.command) ? null : h('div', { class: 'card-description', text: item.description }),
     item.command !== undefined ? h('pre', { class: 'request-command', testid: 'permission-command', text: item.command }) : null,
@@ -80,30 +81,35 @@ export function renderPermissionCard(item: ItemOf<'permission'>, ctx: ItemContex
     card.appendChild(h('div', { class: 'request-answered', text: answered }));
     return card;
   }
+  const buttons = new Map<PermissionDecisionChoice, HTMLButtonElement>();
+  for (const b of PERMISSION_BUTTONS) {
+    if (!offered.has(b.choice)) continue;
+    buttons.set(b.choice, button(b.label, `permission-${b.choice}`, () => {
+      ctx.post({ type: 'permissionDecision', requestId: item.requestId, choice: b.choice });
+      ctx.markAnswered(item.id, b.answered);
+    }, { class: b.class, title: b.title }));
+  }
   const row = (choices: PermissionDecisionChoice[]) => {
-    const r = h('div', { class: 'button-row' });
-    for (const b of PERMISSION_BUTTONS) {
-      if (!choices.includes(b.choice) || !offered.has(b.choice)) continue;
-      r.appendChild(button(b.label, `permission-${b.choice}`, () => {
-        ctx.post({ type: 'permissionDecision', requestId: item.requestId, choice: b.choice });
-        ctx.markAnswered(item.id, b.answered);
-      }, { class: b.class, title: b.title }));
-    }
-    return r.childElementCount > 0 ? r : null;
+    const shown = choices.flatMap((c) => buttons.get(c) ?? []);
+    return shown.length > 0 ? h('div', { class: 'button-row' }, ...shown) : null;
   };
-  const first = row(['once', 'deny']);
-  const wider = row(['session', 'always']);
-  if (first !== null) card.appendChild(first);
-  if (wider !== null) card.appendChild(wider);
+  card.append(...[row(['once', 'deny']), row(['session', 'always'])].filter((r) => r !== null));
+  const keyed = [...buttons.values()];
   if (offered.has('alternative')) {
-    card.appendChild(h('div', { class: 'link-row' }, button('Suggest alternative…', 'permission-alternative', () => {
+    const suggest = button('Suggest alternative…', 'permission-alternative', () => {
       const existing = card.querySelector<HTMLTextAreaElement>('[data-testid="permission-alternative-input"]');
       if (existing !== null) return existing.focus();
       const form = alternativeForm(item, ctx, card);
       card.appendChild(form);
       form.querySelector('textarea')?.focus();
-    }, { class: 'link-button', title: 'Deny, and tell the agent what to do instead' })));
+    }, { class: 'link-button', title: 'Deny, and tell the agent what to do instead' });
+    card.appendChild(h('div', { class: 'link-row' }, suggest));
+    keyed.push(suggest);
   }
+  const deny = buttons.get('deny');
+  wireCardKeys(card, keyed, deny, `Keys: 1–${keyed.length} answer${deny !== undefined ? ' · Esc denies' : ''}`);
+  const primary = buttons.get('once') ?? keyed[0];
+  if (primary !== undefined) ctx.claimFocus(item.id, card, primary);
   return card;
 }
 
@@ -112,7 +118,7 @@ export function renderDirectoryCard(item: ItemOf<'directory'>, ctx: ItemContext)
   ctx.acknowledge('directory', item.requestId);
   const answered = ctx.answered.get(item.id);
   const text = directoryRequestText(item.path, item.reason);
-  const card = h('div', { class: 'card request-card', testid: 'directory-card', attrs: { role: 'group', 'aria-label': 'Directory access request', 'data-request-id': item.requestId } },
+  const card = h('div', { class: 'card request-card', testid: 'directory-card', attrs: { tabindex: '-1', role: 'group', 'aria-label': 'Directory access request', 'data-request-id': item.requestId } },
     h('div', { class: 'card-title', text: 'Access outside the workspace' }),
     h('div', { class: 'card-description', testid: 'directory-lead', text: text.lead }),
     h('pre', { class: 'request-command', testid: 'directory-path', text: item.path, title: item.path }),
@@ -126,12 +132,12 @@ export function renderDirectoryCard(item: ItemOf<'directory'>, ctx: ItemContext)
     ctx.post({ type: 'directoryDecision', requestId: item.requestId, allowed, ...(scope !== undefined ? { scope } : {}) });
     ctx.markAnswered(item.id, label);
   };
-  card.appendChild(h('div', { class: 'button-row' },
-    button('Allow once', 'directory-once', decide(true, 'once', 'Allowing once…'), { class: 'btn primary' }),
-    button('Deny', 'directory-deny', decide(false, undefined, 'Denying…'), { class: 'btn secondary deny' }),
-  ));
-  card.appendChild(h('div', { class: 'button-row' },
-    button('Allow for this session', 'directory-session', decide(true, 'session', 'Allowing for this session…'), { class: 'btn secondary', title: 'Allow this folder for the rest of this session' }),
-  ));
+  const once = button('Allow once', 'directory-once', decide(true, 'once', 'Allowing once…'), { class: 'btn primary' });
+  const deny = button('Deny', 'directory-deny', decide(false, undefined, 'Denying…'), { class: 'btn secondary deny' });
+  const session = button('Allow for this session', 'directory-session', decide(true, 'session', 'Allowing for this session…'), { class: 'btn secondary', title: 'Allow this folder for the rest of this session' });
+  card.appendChild(h('div', { class: 'button-row' }, once, deny));
+  card.appendChild(h('div', { class: 'button-row' }, session));
+  wireCardKeys(card, [once, deny, session], deny, 'Keys: 1–3 answer · Esc denies');
+  ctx.claimFocus(item.id, card, once);
   return card;
 }

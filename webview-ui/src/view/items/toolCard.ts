@@ -1,7 +1,8 @@
 /** A compact card per tool call: label, one-line args, status, duration; its permission answer; output collapsed. */
 import type { ItemOf } from '../../../../src/shared/chat/messages';
-import { labelNamesFile, toolLabel } from '../../../../src/shared/chat/model/toolLabels';
+import { toolLabelParts } from '../../../../src/shared/chat/model/toolLabels';
 import { formatDuration, h } from '../dom';
+import { pathParts } from '../pathLabel';
 import type { ItemContext } from './context';
 
 type ToolItem = ItemOf<'tool'>;
@@ -54,13 +55,15 @@ export function renderToolCard(item: ToolItem, ctx: ItemContext): HTMLElement {
     if (details.open) ctx.expandedTools.add(item.id);
     else ctx.expandedTools.delete(item.id);
   });
-  const args = labelNamesFile(item) ? '' : item.argsSummary;
+  const label = toolLabelParts(item);
   const tooltip = [`${item.toolName}: ${shown.label}`, item.path ?? item.argsSummary].filter((t) => t !== '').join('\n');
   const summary = h('summary', { class: 'tool-summary', title: tooltip },
     h('span', { class: 'tool-line' },
       h('span', { class: `tool-status ${shown.cls}`, text: shown.icon, attrs: { 'aria-label': shown.label } }),
-      h('span', { class: 'tool-name', text: toolLabel(item) }),
-      h('span', { class: 'tool-args', text: args }),
+      label.path !== undefined
+        ? h('span', { class: 'tool-name path-label' }, h('span', { class: 'tool-verb', text: `${label.text} ` }), ...pathParts(label.path))
+        : h('span', { class: 'tool-name', text: label.text }),
+      label.path !== undefined ? null : h('span', { class: 'tool-args', text: item.argsSummary }),
       item.durationMs !== undefined ? h('span', { class: 'tool-duration', text: formatDuration(item.durationMs) }) : null,
     ),
     decisionLines(item),
