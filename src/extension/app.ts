@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { batchIsIncomplete } from '../protocol/change-batch';
 import type { AgentEvent } from '../protocol/events';
 import { RpcErrorCode } from '../protocol/errors';
+import type { HunkSelection } from '../protocol/records';
 import { ProtocolError } from '../sdk/errors';
 import type { RuntimeClient } from '../sdk/client';
 import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../shared/chat/messages';
@@ -98,12 +99,13 @@ export class App implements vscode.Disposable {
     });
     this.batches = new BatchReview(
       this.content,
-      { decide: (batchId, decision, ids) => this.decide(batchId, decision, ids) },
+      { decide: (batchId, decision, ids, hunks) => this.decide(batchId, decision, ids, hunks) },
       {
         onResults: (batchId, results) => {
           this.store.batchDecided(batchId, results);
           this.post({ type: 'batchResult', batchId, results });
         },
+        onHunkTallies: (batchId, files) => this.post({ type: 'batchHunks', batchId, files }),
         log,
       },
     );
@@ -350,16 +352,16 @@ export class App implements vscode.Disposable {
   }
 
   /** decideChanges, or a local apply when the (restarted) runtime no longer knows the batch we still hold. */
-  private async decide(batchId: string, decision: 'accept_all' | 'reject_all' | 'accept_selected', changeIds?: string[]) {
+  private async decide(batchId: string, decision: 'accept_all' | 'reject_all' | 'accept_selected', changeIds?: string[], hunks?: HunkSelection) {
     const client = await this.host.ensureStarted();
     try {
-      const { results } = await client.decideChanges({ batchId, decision, changeIds });
+      const { results } = await client.decideChanges({ batchId, decision, changeIds, hunks });
       return results;
     } catch (e) {
       const batch = this.store.batch;
       if (e instanceof ProtocolError && e.code === RpcErrorCode.UnknownId && batch?.id === batchId) {
         this.output.warn(`the runtime does not know batch ${batchId} (it was restarted); applying the decision in the editor`);
-        return applyLocally(batch, this.content.heldContents(batchId), decision, changeIds);
+        return applyLocally(batch, this.content.heldContents(batchId), decision, changeIds, hunks);
       }
       throw e;
     }

@@ -99,6 +99,12 @@ export const ToWebviewMessages = {
   contextAdded: z.object({ type: z.literal('contextAdded'), chip: ContextChip }),
   /** Per-file results of `decideChanges` (also arrives as a `change_batch_decided` event; either is enough). */
   batchResult: z.object({ type: z.literal('batchResult'), batchId: id('batchId'), results: z.array(ChangeResult) }),
+  /** The undecided batch's files with rejected hunks (the diff review's marks), replacing what was sent before. */
+  batchHunks: z.object({
+    type: z.literal('batchHunks'),
+    batchId: id('batchId'),
+    files: z.array(z.object({ changeId: z.string().min(1), kept: z.number().int().nonnegative(), total: z.number().int().positive() })),
+  }),
   /** The applied batches that can still be undone (`listAppliedChanges`): their cards offer Undo. Sent when it changes. */
   undoable: z.object({ type: z.literal('undoable'), batchIds: z.array(z.string()) }),
   /** Something the extension could not do. `promptId` marks that prompt failed and puts its text back in the box. */
@@ -130,6 +136,7 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.state,
   ToWebviewMessages.contextAdded,
   ToWebviewMessages.batchResult,
+  ToWebviewMessages.batchHunks,
   ToWebviewMessages.undoable,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,

@@ -51,6 +51,7 @@ export class ChatApp {
       copy: (text) => this.copy(text),
       openFile: (path, line) => post({ type: 'openFile', path, ...(line !== undefined ? { line } : {}) }),
       expandedTools: new Set(),
+      batchHunks: new Map(),
       answered: new Map(),
       undoable: new Set(),
       markAnswered: (id, label) => {
@@ -164,6 +165,10 @@ export class ChatApp {
         this.apply({ reset: false, ids: [...touched].filter((id) => this.model.index.has(id)) });
         return;
       }
+      case 'batchHunks':
+        this.itemContext.batchHunks.set(msg.batchId, new Map(msg.files.map((f) => [f.changeId, f])));
+        this.apply({ reset: false, ids: [itemIds.batch(msg.batchId)] });
+        return;
       case 'batchResult':
         this.itemContext.answered.delete(itemIds.batch(msg.batchId));
         this.apply(applyBatchResult(this.model, msg.batchId, msg.results));

@@ -1,4 +1,5 @@
 /** A change batch: its files with kind badges and +/− counts, Review / Accept / Reject, then per-file results. */
+import type { ChangeResult } from '../../../../src/protocol/records';
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { button, h } from '../dom';
 import { pathParts } from '../pathLabel';
@@ -17,6 +18,21 @@ function decisionKeys(): { accept: string; reject: string } {
   return mac ? { accept: '⌘⌥Y', reject: '⌘⌥N' } : { accept: 'Ctrl+Alt+Y', reject: 'Ctrl+Alt+N' };
 }
 
+/** `2 of 3 hunks` when only some hunks of an undecided file are kept in the diff; nothing when the whole file is. */
+function hunkTally(tally: { kept: number; total: number } | undefined): HTMLElement | null {
+  if (!tally || tally.kept === tally.total) return null;
+  const title = `${tally.total - tally.kept} of the file's ${tally.total} hunks rejected in the diff: accepting writes the other ${tally.kept}`;
+  return h('span', { class: 'hunk-tally', testid: 'batch-file-hunks', text: `${tally.kept} of ${tally.total} hunks`, title });
+}
+
+/** The result badge; a file written in part says how much (`1 of 2 hunks`) in place of `applied`. */
+function resultBadge(result: ChangeResult): HTMLElement {
+  const partial = result.status === 'applied' && result.hunks && result.hunks.applied.length < result.hunks.total ? result.hunks : undefined;
+  const text = partial ? `${partial.applied.length} of ${partial.total} hunks` : RESULT_TEXT[result.status];
+  const title = partial ? `written to disk: ${partial.applied.length} of the file's ${partial.total} hunks, the others were rejected` : (result.error ?? RESULT_DETAIL[result.status]);
+  return h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text, title, attrs: { 'data-status': result.status } });
+}
+
 export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
   const results = new Map((item.results ?? []).map((r) => [r.changeId, r]));
   const undone = new Map((item.undoResults ?? []).map((r) => [r.changeId, r]));
@@ -29,6 +45,7 @@ export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLEl
     waiting ? h('div', { class: 'card-note', testid: 'batch-waiting', text: 'You can decide when the agent finishes' }) : null,
   );
   const list = h('ul', { class: 'batch-files' });
+  const marked = decided ? undefined : ctx.batchHunks.get(item.batchId);
   for (const f of item.files) {
     const result = results.get(f.changeId);
     const review = h('a', { class: 'file-link path-label', testid: 'batch-review-file', title: decided ? `Open ${f.path}` : `Review ${f.path}`, attrs: { role: 'link', tabindex: '0' } }, ...pathParts(f.path));
@@ -44,13 +61,17 @@ export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLEl
         h('span', { class: 'added', text: `+${f.additions}` }),
         h('span', { class: 'removed', text: `−${f.deletions}` }),
       ),
+      decided ? null : hunkTally(marked?.get(f.changeId)),
       result !== undefined
-        ? h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text: RESULT_TEXT[result.status], title: result.error ?? RESULT_DETAIL[result.status], attrs: { 'data-status': result.status } })
+        ? resultBadge(result)
         : null,
       undoResultLabel(undone.get(f.changeId)),
     ));
   }
   card.appendChild(list);
+  if (marked !== undefined && marked.size > 0) {
+    card.appendChild(h('div', { class: 'card-note', testid: 'batch-hunks-note', text: 'Hunks rejected in the diff are left out: accepting writes only the kept ones.' }));
+  }
   if (decided) return appendUndo(card, item, ctx);
   if (answered !== undefined) {
     card.appendChild(h('div', { class: 'request-answered', text: answered }));

@@ -6,6 +6,8 @@ export interface ItemContext extends MarkdownHooks {
   post(message: FromWebviewInput): void;
   /** Tool cards the user expanded (kept while the card is out of the DOM). */
   expandedTools: Set<string>;
+  /** Per undecided batch id, its files with rejected hunks (kept of total), from the diff review. */
+  batchHunks: Map<string, ReadonlyMap<string, { kept: number; total: number }>>;
   /** Items the user already answered (label shown until the runtime confirms), by item id. */
   answered: Map<string, string>;
   /** Applied batches that can still be undone (the extension's `undoable`): their cards offer Undo. */
