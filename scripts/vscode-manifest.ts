@@ -83,6 +83,9 @@ const commands = [
   { command: 'agentcli.undoLastChanges', title: 'Undo Last Applied Changes', category: cat, icon: '$(discard)' },
   { command: 'agentcli.acceptFile', title: 'Accept This File', category: cat, icon: '$(check)' },
   { command: 'agentcli.rejectFile', title: 'Reject This File', category: cat, icon: '$(discard)' },
+  { command: 'agentcli.acceptHunk', title: 'Accept Hunk', category: cat },
+  { command: 'agentcli.rejectHunk', title: 'Reject Hunk', category: cat },
+  { command: 'agentcli.applyReviewedHunks', title: 'Apply Reviewed Hunks', category: cat, icon: '$(pass-filled)' },
   { command: 'agentcli.recommendSkills', title: 'Recommend Skills…', category: cat },
   { command: 'agentcli.generateSkill', title: 'Generate Skill…', category: cat },
   { command: 'agentcli.continueInBrowser', title: 'Continue in Browser', category: cat },
@@ -99,6 +102,8 @@ const UNDER_REVIEW = 'agentcli.batchUnderReview';
 const { running: RUNNING, yolo: YOLO, batchProposed: PROPOSED, autoMode: AUTO_MODE } = CONTEXT_KEYS;
 const IN_OUR_DIFF = `${UNDER_REVIEW} && resourceScheme == agentcli-change`;
 const IN_BATCH_EDITOR = `${UNDER_REVIEW} && (resourceScheme == agentcli-change || activeEditor == multiDiffEditor)`;
+/** Some hunk of the batch under review is rejected (src/extension/changes/hunk-review.ts). */
+const HUNKS_REJECTED = `${UNDER_REVIEW} && agentcli.hunksRejected`;
 
 const contributes = {
   // The side bar reads "Agent" over its "Chat" and "MCP Servers" sections ("Agent: Chat" when only Chat is shown).
@@ -112,6 +117,7 @@ const contributes = {
   commands,
   menus: {
     'editor/title': [
+      { command: 'agentcli.applyReviewedHunks', when: `${IN_BATCH_EDITOR} && agentcli.hunksRejected`, group: 'navigation@0' },
       { command: 'agentcli.acceptFile', when: IN_OUR_DIFF, group: 'navigation@1' },
       { command: 'agentcli.rejectFile', when: IN_OUR_DIFF, group: 'navigation@2' },
       { command: 'agentcli.acceptAllChanges', when: IN_BATCH_EDITOR, group: 'navigation@3' },
@@ -126,7 +132,12 @@ const contributes = {
       { command: 'agentcli.setMcpSecret', when: 'view == agentcli.mcpServers', group: 'navigation@2' },
       { command: 'agentcli.restartRuntime', when: 'view == agentcli.mcpServers', group: 'navigation@3' },
     ],
-    'editor/context': [{ command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' }],
+    'editor/context': [
+      { command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' },
+      { command: 'agentcli.rejectHunk', when: IN_OUR_DIFF, group: 'agentcli@2' },
+      { command: 'agentcli.acceptHunk', when: IN_OUR_DIFF, group: 'agentcli@3' },
+      { command: 'agentcli.applyReviewedHunks', when: `${IN_OUR_DIFF} && agentcli.hunksRejected`, group: 'agentcli@4' },
+    ],
     // Every command that cannot always apply is listed only when it can (the keys: src/extension/chat/context-keys.ts,
     // agentcli.batchUnderReview in batch-review.ts, agentcli.hasConversation in chat-history.ts).
     commandPalette: [
@@ -144,6 +155,9 @@ const contributes = {
       { command: 'agentcli.reviewChanges', when: PROPOSED },
       { command: 'agentcli.acceptFile', when: IN_OUR_DIFF },
       { command: 'agentcli.rejectFile', when: IN_OUR_DIFF },
+      { command: 'agentcli.acceptHunk', when: IN_OUR_DIFF },
+      { command: 'agentcli.rejectHunk', when: IN_OUR_DIFF },
+      { command: 'agentcli.applyReviewedHunks', when: HUNKS_REJECTED },
       { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },
       { command: 'agentcli.rejectAllChanges', when: UNDER_REVIEW },
       { command: 'agentcli.acceptSelectedChanges', when: UNDER_REVIEW },

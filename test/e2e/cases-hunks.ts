@@ -31,7 +31,7 @@ export const hunkCases: E2ECase[] = [
       await card.getByTestId('batch-review-file').filter({ hasText: 'hunks.txt' }).click();
       await ctx.page.locator('.tab', { hasText: 'hunks.txt (modify, proposed)' }).first().waitFor({ timeout: 20000 });
       const secondLine = proposedSide(ctx.page).locator('.view-line', { hasText: SECOND_HUNK });
-      await secondLine.waitFor({ timeout: 40000 });
+      await secondLine.waitFor({ timeout: 60000 }); // the contents come from the runtime: slow on a busy machine
       await ctx.page.waitForTimeout(1000); // the hunk notes are decorations: drawn just after the text
       await shot(ctx, '13a-hunks-diff');
 

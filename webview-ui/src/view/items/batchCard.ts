@@ -30,7 +30,7 @@ function resultBadge(result: ChangeResult): HTMLElement {
   const partial = result.status === 'applied' && result.hunks && result.hunks.applied.length < result.hunks.total ? result.hunks : undefined;
   const text = partial ? `${partial.applied.length} of ${partial.total} hunks` : RESULT_TEXT[result.status];
   const title = partial ? `written to disk: ${partial.applied.length} of the file's ${partial.total} hunks, the others were rejected` : (result.error ?? RESULT_DETAIL[result.status]);
-  return h('span', { class: `result ${result.status}`, testid: 'batch-file-result', text, title, attrs: { 'data-status': result.status } });
+  return h('span', { class: `result ${result.status}${partial ? ' partial' : ''}`, testid: 'batch-file-result', text, title, attrs: { 'data-status': result.status } });
 }
 
 export function renderBatchCard(item: ItemOf<'batch'>, ctx: ItemContext): HTMLElement {
