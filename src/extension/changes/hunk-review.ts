@@ -10,7 +10,7 @@ import type { ChangeBatch, ChangeContents } from '../../protocol/records';
 import { DiffContentProvider } from './diff-content-provider';
 import { HunkMarks, type HunkTally } from './hunk-marks';
 
-export const HUNKS_REJECTED_CONTEXT_KEY = 'agentcli.hunksRejected';
+const HUNKS_REJECTED_CONTEXT_KEY = 'agentcli.hunksRejected';
 
 /** Lines of the hunk's region (0-based, in what the proposed side shows) before its first changed line. */
 function leadingContext(c: ChangeContents, index: number): number {
