@@ -146,7 +146,7 @@ export function createGrepTool(options: GrepToolOptions = {}): ToolDefinition<ty
         signal: ctx.signal,
       };
       const rgPath = options.rgPath === undefined ? findRipgrep() : options.rgPath;
-      const matches = new MatchCollector(ctx.cwd, args.max_results ?? DEFAULT_MAX_RESULTS, EXAMINE_CAP);
+      const matches = new MatchCollector(ctx.cwd, resolved.real, args.max_results ?? DEFAULT_MAX_RESULTS, EXAMINE_CAP);
       // A path that exists only in proposals is searched in JS; so is everything when ripgrep is missing.
       if (rgPath && existsOnDisk) await searchWithRipgrep(ctx, scope, rgPath, args.glob, matches);
       else await searchWithJs(ctx, scope, matches);

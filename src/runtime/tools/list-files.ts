@@ -74,7 +74,7 @@ async function listWithJs(ctx: ToolContext, base: string, pattern: string | unde
   return { files: listing.files.slice(0, limit), total: listing.files.length, truncated: listing.truncated };
 }
 
-const toPosix = (file: string) => file.split(path.sep).join('/');
+const toPosix = path.sep === '/' ? (file: string) => file : (file: string) => file.split(path.sep).join('/');
 
 export interface ListFilesToolOptions {
   /** Ripgrep binary: a path, `null` to always walk in JS, or undefined to look it up at each call. */

@@ -64,27 +64,30 @@ export interface RipgrepListing extends RipgrepScope {
   onFile(absPath: string): boolean;
 }
 
-interface RgMatchEvent {
-  type: string;
-  data?: { path?: { text?: string }; line_number?: number; lines?: { text?: string; bytes?: string } };
-}
-
-function matchOf(line: string, cwd: string): GrepMatch | null {
-  // Only match events matter; the others (begin, end, context, summary) are skipped before parsing.
-  if (!line.startsWith('{"type":"match"')) return null;
-  let event: RgMatchEvent;
-  try {
-    event = JSON.parse(line) as RgMatchEvent;
-  } catch {
-    return null;
-  }
-  if (!event.data?.path?.text || !event.data.line_number) return null;
-  const lines = event.data.lines;
-  const raw = lines?.text ?? (lines?.bytes ? Buffer.from(lines.bytes, 'base64').toString('utf8') : '');
-  return {
-    absPath: path.resolve(cwd, event.data.path.text),
-    line: event.data.line_number,
-    text: raw.replace(/\r?\n$/, ''),
+/**
+ * Splits `rg --null --with-filename --line-number` output (`path NUL line:text`) into matches. A file name holding a
+ * newline arrives as pieces without a NUL: they are joined back onto the record they belong to.
+ */
+function matchParser(cwd: string): (record: string) => GrepMatch | null {
+  let carried = '';
+  return (piece) => {
+    const record = carried + piece;
+    const nul = record.indexOf('\0');
+    if (nul < 0) {
+      carried = `${record}\n`;
+      return null;
+    }
+    carried = '';
+    const colon = record.indexOf(':', nul + 1);
+    const line = Number(record.slice(nul + 1, colon));
+    if (colon < 0 || !Number.isInteger(line) || line < 1) return null;
+    const file = record.slice(0, nul);
+    const text = record.slice(colon + 1);
+    return {
+      absPath: file.startsWith('/') ? file : path.resolve(cwd, file),
+      line,
+      text: text.endsWith('\r') ? text.slice(0, -1) : text,
+    };
   };
 }
 
@@ -157,16 +160,18 @@ function failureOf(outcome: RipgrepOutcome, pattern: string | undefined): Error 
 }
 
 /**
- * Streams `rg --json` matches to `onMatch` (none are held here). Resolves with whether the search stopped early;
+ * Streams ripgrep's matches to `onMatch` (none are held here). Resolves with whether the search stopped early;
  * regex errors become a ToolInputError with ripgrep's message.
  */
 export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: boolean }> {
   const cwd = path.dirname(search.target);
-  const args = ['--json', ...baseArgs(search.targetIsRulesRoot, search.nameGlob)];
+  const args = ['--no-heading', '--with-filename', '--line-number', '--null', '--color', 'never'];
+  args.push(...baseArgs(search.targetIsRulesRoot, search.nameGlob));
   args.push(search.query.ignoreCase ? '--ignore-case' : '--case-sensitive', '--regexp', search.query.pattern, '--', search.target);
   let found = 0;
+  const matchOf = matchParser(cwd);
   const outcome = await streamRipgrep(search.rgPath, args, cwd, search.signal, '\n', (line) => {
-    const match = matchOf(line, cwd);
+    const match = matchOf(line);
     if (!match) return true;
     found++;
     return search.onMatch(match);
@@ -184,7 +189,7 @@ export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stoppe
   let found = 0;
   const outcome = await streamRipgrep(listing.rgPath, args, cwd, listing.signal, '\0', (file) => {
     found++;
-    return listing.onFile(path.resolve(cwd, file));
+    return listing.onFile(file.startsWith('/') ? file : path.resolve(cwd, file));
   });
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;

@@ -56,6 +56,12 @@ describe('search and listing caps', () => {
         ]);
       });
 
+      it('grep reads file names with a newline or a colon and lines with CRLF exactly', async () => {
+        write('odd\nname:1.txt', 'one\r\nneedle: here\r\n');
+        const out = (await runTool(createGrepTool({ rgPath: way.rgPath }), { pattern: 'needle' }, ctx)).output;
+        assert.equal(out, 'odd\nname:1.txt:2:needle: here');
+      });
+
       it('list_files keeps only the first `limit` files in order and counts the rest', async () => {
         for (let i = 0; i < 300; i++) write(`p${i % 3}/m${i % 5}/f${String(i).padStart(3, '0')}.ts`, '');
         write('ignored/y.ts', '');
