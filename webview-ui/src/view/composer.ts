@@ -31,6 +31,8 @@ export class Composer {
   private running = false;
   private promptCounter = 0;
   private readonly picker: MentionPicker;
+  /** What the chips row shows now (chips and mentions), to re-render only when it changes. */
+  private chipsShown = '';
 
   constructor(private readonly hooks: ComposerHooks) {
     this.picker = new MentionPicker(this.input, (m) => hooks.post(m), () => {
@@ -139,6 +141,10 @@ export class Composer {
 
   private renderChips(): void {
     const mentions = attachedMentions(this.input.value, document.activeElement === this.input ? (this.input.selectionStart ?? undefined) : undefined);
+    // unchanged: keep the elements (a re-render between the mousedown and the click of × would lose the click)
+    const shown = JSON.stringify([this.chips, mentions]);
+    if (shown === this.chipsShown) return;
+    this.chipsShown = shown;
     this.chipsRow.replaceChildren(
       ...this.chips.map((c) =>
         h('span', { class: 'chip', testid: 'context-chip', title: c.kind === 'selection' ? `Selection in ${c.path}` : c.path, attrs: { 'data-chip-id': c.id } },
