@@ -50,7 +50,8 @@ async function claimOrphans(dir: string): Promise<Array<{ batchId: string; file:
   return claimed;
 }
 
-async function removeEmptyDirs(dirs: string[]): Promise<void> {
+/** Removes `dirs` (outermost first) from the innermost out, stopping at the first that is not empty. */
+export async function removeEmptyDirs(dirs: string[]): Promise<void> {
   for (const dir of [...dirs].reverse()) {
     try {
       await fs.rmdir(dir);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { UndoFileResult } from '../../protocol/undo';
 import { isWithin, realPathOf } from '../workspace/paths';
 import { applyChanges } from './apply-batch';
+import { removeEmptyDirs } from './apply-recovery';
 import type { AppliedFileRecord } from './applied-records';
 import { assertResolvesToItself } from './safe-target';
 
@@ -19,16 +20,6 @@ export const staleUndoReason = (shown: string) => `${shown} changed since it was
 function ownFolders(file: AppliedFileRecord, roots: string[]): string[] {
   const between = (d: string) => roots.some((root) => isWithin(root, d) && d !== root) && isWithin(d, path.dirname(file.absolutePath));
   return file.createdDirs.filter(between);
-}
-
-async function removeEmptyFolders(dirs: string[]): Promise<void> {
-  for (const dir of [...dirs].reverse()) {
-    try {
-      await fs.rmdir(dir);
-    } catch {
-      return; // not empty (or gone): the folders around it are not empty either
-    }
-  }
 }
 
 async function restoreMode(file: AppliedFileRecord): Promise<void> {
@@ -59,7 +50,7 @@ export async function revertFiles(
   }
   // Newest first, so a folder made for one file is removed after the files in it.
   for (const [i, f] of [...files.entries()].reverse()) {
-    if (f.before === null && results[i]?.status === 'reverted') await removeEmptyFolders(ownFolders(f, roots));
+    if (f.before === null && results[i]?.status === 'reverted') await removeEmptyDirs(ownFolders(f, roots));
   }
   return results;
 }
