@@ -129,7 +129,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       script.length = 0;
       try {
-        await withTimeout(c.run(ctx), CASE_TIMEOUT_MS, c.name);
+        await withTimeout(c.run(ctx), Math.max(CASE_TIMEOUT_MS, c.timeoutMs ?? 0), c.name);
         passed++;
         console.log(`  ✔ ${c.name} (${Date.now() - started} ms)`);
       } catch (e) {

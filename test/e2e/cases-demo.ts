@@ -25,6 +25,9 @@ async function withDemoModel(ctx: E2EContext, body: () => Promise<void>): Promis
     await runCommand(ctx.page, 'agentcli: Open Chat');
     await chatView(ctx.page).locator('textarea').first().waitFor({ timeout: 60000 });
     // as start-vscode.sh --demo-model sets them (the window lets a whole walkthrough fit without compaction)
+    // a batch an earlier case left undecided would refuse the prompts
+    const reject = chatView(ctx.page).getByRole('button', { name: /^reject all$/i });
+    if ((await reject.count()) > 0) await reject.last().click();
     editSettings(ctx, { 'agentcli.ggufserver.baseUrl': demo.origin, 'agentcli.ggufserver.model': DEMO_MODEL_ID, 'agentcli.ggufserver.contextSize': 32768 });
     await statusBar(ctx.page, DEMO_MODEL_ID).waitFor({ timeout: 30000 });
     await body();
@@ -43,6 +46,7 @@ async function answer(ctx: E2EContext, text: string | RegExp, timeout = 40000): 
 export const demoCases: E2ECase[] = [
   {
     name: 'demo walkthrough: the first example, a test run that asks first, the fix batch reviewed and accepted on disk',
+    timeoutMs: 300000, // six runs, two of them running the demo's tests
     run: (ctx) =>
       withDemoModel(ctx, async () => {
         const view = chatView(ctx.page);
@@ -72,7 +76,7 @@ export const demoCases: E2ECase[] = [
         expect(readWorkspaceFile(ctx, 'CHANGELOG.md') === undefined, 'CHANGELOG.md exists before the batch was accepted');
         await panelShot(ctx, '84-demo-fix-batch');
         await clickChatButton(ctx, /^review/i);
-        await ctx.page.locator('.tab', { hasText: /^Proposed changes/ }).first().waitFor({ timeout: 20000 });
+        await ctx.page.locator('.tab', { hasText: /^Proposed changes/ }).first().waitFor({ timeout: 60000 });
         await ctx.page.waitForTimeout(1500);
         await shot(ctx, '85-demo-fix-diff');
         await clickChatButton(ctx, /accept all/i);
@@ -90,6 +94,7 @@ export const demoCases: E2ECase[] = [
   },
   {
     name: 'demo walkthrough: the folder outside the workspace, a plan in plan mode, the error with its remedy',
+    timeoutMs: 240000,
     run: (ctx) =>
       withDemoModel(ctx, async () => {
         const view = chatView(ctx.page);

@@ -25,6 +25,8 @@ export interface E2EContext {
 export interface E2ECase {
   name: string;
   run: (ctx: E2EContext) => Promise<void>;
+  /** A longer bound than the default (E2E_CASE_TIMEOUT_MS, 2 minutes) for a case that walks through many runs. */
+  timeoutMs?: number;
 }
 
 export class E2EFailure extends Error {}

@@ -117,12 +117,14 @@ export function fixFlow(turn: DemoTurn): StubReply {
   const source = readOf(turn, WORD_COUNT);
   if (!source) {
     return call(
-      'Reading the code, its tests and the changelog.',
+      'Reading the code and its tests, and looking for a changelog.',
       { name: 'read_file', arguments: { path: WORD_COUNT } },
       { name: 'read_file', arguments: { path: WORD_COUNT_TEST } },
-      { name: 'read_file', arguments: { path: CHANGELOG } },
+      { name: 'list_files', arguments: { pattern: CHANGELOG } },
     );
   }
+  const hasChangelog = resultOf(turn, 'list_files')?.output.split('\n').includes(CHANGELOG) === true;
+  if (hasChangelog && !readOf(turn, CHANGELOG)) return call('', { name: 'read_file', arguments: { path: CHANGELOG } });
   const writes = turn.results.filter((r) => r.name === 'edit_file' || r.name === 'write_file');
   if (writes.length > 0) return say(batchSummary(writes));
   const code = fileText(source);
@@ -132,7 +134,7 @@ export function fixFlow(turn: DemoTurn): StubReply {
   if (fileText(readOf(turn, WORD_COUNT_TEST))?.includes(LAST_TEST)) {
     edits.push({ name: 'edit_file', arguments: { path: WORD_COUNT_TEST, old_text: LAST_TEST, new_text: LAST_TEST + ADDED_TEST } });
   }
-  const changelog = fileText(readOf(turn, CHANGELOG));
+  const changelog = hasChangelog ? fileText(readOf(turn, CHANGELOG)) : undefined;
   edits.push(
     changelog === undefined
       ? { name: 'write_file', arguments: { path: CHANGELOG, content: `# Changelog\n\n## Unreleased\n\n${CHANGELOG_ENTRY}` } }

@@ -70,10 +70,14 @@ describe('demo walkthrough: replies', () => {
     const reads = (code: string) => [
       { name: 'read_file', args: { path: 'src/word-count.js' }, output: code.split('\n').map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join('\n') },
       { name: 'read_file', args: { path: 'test/word-count.test.js' }, output: '     1\timport test from "node:test";' },
-      { name: 'read_file', args: { path: 'CHANGELOG.md' }, output: 'file not found: CHANGELOG.md' },
+      { name: 'list_files', args: { pattern: 'CHANGELOG.md' }, output: 'No files in the workspace.' },
     ];
     const buggy = demoReply(request(fix, reads("export function wordCount(text) {\n  return text.split(' ').length;\n}")));
     assert.deepEqual(buggy.toolCalls?.map((c) => `${c.name} ${(c.arguments as { path: string }).path}`), ['edit_file src/word-count.js', 'write_file CHANGELOG.md']);
+    const withChangelog = [...reads("  return text.split(' ').length;"), { name: 'list_files', args: { pattern: 'CHANGELOG.md' }, output: 'CHANGELOG.md' }];
+    assert.deepEqual(demoReply(request(fix, withChangelog)).toolCalls, [{ name: 'read_file', arguments: { path: 'CHANGELOG.md' } }], 'an existing changelog is read before it is extended');
+    const extended = demoReply(request(fix, [...withChangelog, { name: 'read_file', args: { path: 'CHANGELOG.md' }, output: '     1\t# Changes\n     2\t- older entry' }]));
+    assert.equal((extended.toolCalls?.at(-1)?.arguments as { content: string }).content, '# Changes\n- older entry\n- `wordCount` counts words across line breaks and repeated spaces, and an empty text has no words.\n');
     const fixed = demoReply(request(fix, reads('export function wordCount(text) {\n  return 0;\n}')));
     assert.equal(fixed.toolCalls, undefined);
     assert.match(fixed.text ?? '', /looks fixed already/);
