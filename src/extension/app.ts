@@ -133,6 +133,7 @@ export class App implements vscode.Disposable {
       refocusPanel: () => (this.view.visible ? this.view.reveal(true) : Promise.resolve()),
       newChatStarted: () => this.newChatStarted(),
       stateChanged: () => this.updateState({}),
+      restorePending: () => this.history.restorePending,
       undo: this.undo,
     });
     this.disposables.push(

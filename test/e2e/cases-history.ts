@@ -6,12 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { waitAllowing } from './cases-batch';
-import { chatView, expect, panelShot, runCommand, sendPrompt, shot, waitFor, type E2ECase, type E2EContext } from './harness';
+import { chatView, expect, panelShot, requestText, runCommand, sendPrompt, shot, waitFor, type E2ECase, type E2EContext } from './harness';
 
 const FIRST_PROMPT = 'History one: what does the README say?';
 const FIRST_ANSWER = 'History answer one: the README describes the demo.';
 const SECOND_PROMPT = 'History two: a second chat';
 const SECOND_ANSWER = 'History answer two.';
+const AT_ONCE_PROMPT = 'History at once: typed right after the reload';
+const AT_ONCE_ANSWER = 'History answer at once.';
 
 /** The runtime's saved session files (the e2e HOME is next to the workspace copy). */
 function savedSessions(ctx: E2EContext): string[] {
@@ -63,6 +65,23 @@ export const historyCases: E2ECase[] = [
       expect((await view.getByText(/could not be reopened/).count()) === 0, 'the panel says the last chat could not be reopened');
       await view.getByTestId('context-meter').waitFor({ timeout: 20000 });
       await panelShot(ctx, '50-history-after-reload');
+    },
+  },
+  {
+    name: 'history: a prompt sent at once after a reload goes into the reopened chat',
+    run: async (ctx) => {
+      await reloadWindow(ctx);
+      // No waiting for the restore: the box is usable as soon as it shows, and the prompt waits for the chat.
+      ctx.script.push({ text: AT_ONCE_ANSWER });
+      const sent = ctx.stub.requests.length;
+      await sendPrompt(ctx.page, AT_ONCE_PROMPT);
+      const view = chatView(ctx.page);
+      await view.getByText(AT_ONCE_ANSWER).first().waitFor({ timeout: 60000 });
+      const request = ctx.stub.requests.slice(sent).map(requestText).find((t) => t.includes(AT_ONCE_PROMPT));
+      expect(request?.includes(FIRST_PROMPT), 'the prompt did not carry the reopened chat (it went to a new one)');
+      await view.getByText(FIRST_ANSWER).first().waitFor({ timeout: 5000 });
+      expect((await view.getByText(AT_ONCE_PROMPT).count()) === 1, 'the prompt is not shown exactly once');
+      await panelShot(ctx, '50b-history-prompt-at-once');
     },
   },
   {

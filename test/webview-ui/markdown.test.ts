@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { fileLinkTarget, renderMarkdown } from '../../webview-ui/src/view/markdown';
+import { fileLinkTarget, renderMarkdown, StreamingMarkdown } from '../../webview-ui/src/view/markdown';
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>');
 const g = globalThis as Record<string, unknown>;
@@ -90,5 +90,22 @@ describe('webview markdown rendering', () => {
   it('renders an unfinished code fence while streaming', () => {
     const host = render('Here:\n```js\nconst x = 1');
     assert.match(host.querySelector('code')?.textContent ?? '', /const x = 1/);
+  });
+
+  it('a streamed answer, rendered block by block, ends up as the whole text rendered at once', () => {
+    const answer = [
+      '# Plan', '', 'First **bold** words and a [link](src/a.ts#L2).', '', '- one', '- two', '', '  - nested', '',
+      '```ts', 'const a: number = 1;', '', 'const b = 2;', '```', '', '> quoted', '', '1. first', '2. second', '',
+      '| a | b |', '|---|---|', '| 1 | 2 |', '', '<img src=x onerror="alert(1)"> after', '', 'The end.',
+    ].join('\n');
+    const hooks = { openFile: () => undefined, copy: () => undefined };
+    const root = dom.window.document.createElement('div');
+    const stream = new StreamingMarkdown(root, hooks);
+    for (let i = 3; i < answer.length; i += 7) stream.update(answer.slice(0, i));
+    stream.update(answer);
+    assert.equal(root.innerHTML, render(answer).innerHTML);
+    assert.equal(root.querySelector('img'), null, 'sanitized block by block too');
+    stream.update('Something else entirely');
+    assert.equal(root.innerHTML, render('Something else entirely').innerHTML, 'a text that is not a continuation starts over');
   });
 });

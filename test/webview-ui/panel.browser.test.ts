@@ -330,6 +330,54 @@ describe('chat panel in a browser', function () {
     await shot('batch-decided');
   });
 
+  it('a long chat: shows the newest items, loads older pages as the user scrolls up and keeps the read item in place', async () => {
+    const notice = (i: number) => ({ kind: 'notice', id: `n${i}`, text: `Notice number ${i}` });
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => notice(from + k));
+    await send({ type: 'init', items: range(300, 360), olderCount: 300, state, runtime: { status: 'ready' } });
+    await page.waitForSelector('text=Notice number 359');
+    const transcript = page.locator(tid('transcript'));
+    const scrollUp = async () => {
+      await transcript.evaluate((el) => (el.scrollTop = 0));
+      await page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'loadOlder'));
+    };
+    await scrollUp();
+    const asks = (await posted()).filter((m) => m.type === 'loadOlder');
+    assert.deepEqual(asks.map((m) => m.beforeId), ['n300'], 'one request, for the page before the first item');
+    const top = async () => transcript.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return (document.elementFromPoint(box.left + 20, box.top + 5)?.closest('[data-item-id]') as HTMLElement | null)?.dataset.itemId;
+    });
+    const before = await top();
+    await send({ type: 'olderItems', beforeId: 'n300', items: range(100, 300), olderCount: 100 });
+    await page.waitForTimeout(100);
+    assert.equal(await top(), before, 'the item at the top stays there when older ones are put above it');
+    await page.evaluate(() => ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
+    await scrollUp();
+    assert.deepEqual((await posted()).filter((m) => m.type === 'loadOlder').map((m) => m.beforeId), ['n100']);
+    await send({ type: 'olderItems', beforeId: 'n100', items: range(0, 100), olderCount: 0 });
+    await transcript.evaluate((el) => (el.scrollTop = 0));
+    await page.waitForSelector('text=Notice number 0');
+    await page.evaluate(() => ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
+    await transcript.evaluate((el) => el.scrollBy(0, 10));
+    await page.waitForTimeout(100);
+    assert.equal((await posted()).filter((m) => m.type === 'loadOlder').length, 0, 'nothing older left to ask for');
+  });
+
+  it('streams an answer block by block and shows the final text rendered whole', async () => {
+    await send({ type: 'init', items: [], state: { ...state, running: true }, runtime: { status: 'ready' } });
+    await send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'x' } });
+    const answer = 'Intro **bold**.\n\n```ts\nconst a = 1;\n```\n\n- one\n- two\n\nDone.';
+    for (let i = 0; i < answer.length; i += 5) {
+      await send({ type: 'event', event: { type: 'message_update', ...ids, messageId: 'm1', delta: answer.slice(i, i + 5) } });
+    }
+    await page.waitForSelector(`${tid('assistant-message')} li:has-text("two")`);
+    const streamed = await page.locator(`${tid('assistant-message')} .markdown`).innerHTML();
+    await send({ type: 'event', event: { type: 'message_end', ...ids, messageId: 'm1', content: answer } });
+    await page.waitForSelector(`${tid('assistant-message')}[aria-busy="false"]`);
+    assert.equal(await page.locator(`${tid('assistant-message')} .markdown`).innerHTML(), streamed, 'the streamed blocks match the whole render');
+    assert.equal(await page.locator(`${tid('assistant-message')} .hljs-keyword`).count(), 1);
+  });
+
   it('reports an invalid message instead of failing', async () => {
     await send({ type: 'state', state: { provider: 'x' } });
     await send({ type: 'nonsense' });

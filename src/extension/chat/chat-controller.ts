@@ -32,6 +32,8 @@ export interface ChatControllerDeps {
   newChatStarted: () => void;
   /** The store's panel state changed (e.g. accepting a plan ended plan mode): tell the panel and the status bar. */
   stateChanged: () => void;
+  /** The last chat is about to be reopened (after a reload): the panel keeps the copy it saved until it arrives. */
+  restorePending: () => boolean;
   /** Undo of applied batches (the cards' Undo button). */
   undo: Pick<UndoChanges, 'undoBatch' | 'postState'>;
 }
@@ -53,9 +55,17 @@ export class ChatController implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         deps.store.runtime = deps.host.status;
-        deps.post(deps.store.initMessage());
+        if (deps.restorePending()) {
+          deps.post({ type: 'state', state: deps.store.state });
+          deps.post({ type: 'runtimeStatus', runtime: deps.store.runtime });
+        } else {
+          deps.post(deps.store.initMessage());
+        }
         deps.undo.postState();
         void deps.host.ensureStarted().catch(() => undefined); // the status message tells the panel why
+        return;
+      case 'loadOlder':
+        deps.post(deps.store.olderItems(m.beforeId));
         return;
       case 'sendPrompt':
         return this.sendPrompt(m);

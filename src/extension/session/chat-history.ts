@@ -9,6 +9,7 @@ import type { RuntimeClient } from '../../sdk/client';
 import { BatchPendingError, RunInProgressError } from '../../sdk/errors';
 import type { ToWebviewInput } from '../../shared/chat/messages';
 import { transcriptFromSession } from '../../shared/chat/model/sessionTranscript';
+import { inEditorWords } from '../settings/error-wording';
 import type { SessionStore } from './session-store';
 import { attachFailureReason, deleteFailureReason, historyRow } from './history-items';
 
@@ -40,7 +41,18 @@ type PickItem = vscode.QuickPickItem & { sessionId?: string; more?: true };
 const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this chat' };
 
 export class ChatHistory {
+  /** The first start's reopening of the last chat is over (done, failed or not needed). */
+  private restoreSettled = false;
+
   constructor(private readonly deps: ChatHistoryDeps) {}
+
+  /**
+   * After a reload, until the last chat is reopened: the panel keeps showing the copy it saved (instead of an empty
+   * chat that the restored one would replace a moment later).
+   */
+  get restorePending(): boolean {
+    return !this.restoreSettled && !!this.deps.workspaceState.get<string>(LAST_SESSION_KEY) && !this.deps.store.conversationStarted;
+  }
 
   /** The chat's saved session: after its first prompt (agent_start) it is the one a reload reopens. */
   remember(sessionId: string): void {
@@ -58,8 +70,17 @@ export class ChatHistory {
    * why in one sentence. Runs before the runtime counts as ready, so no prompt can slip in before the attach.
    */
   async restoreLast(client: RuntimeClient): Promise<void> {
+    try {
+      await this.reopenLast(client);
+    } finally {
+      this.restoreSettled = true;
+    }
+  }
+
+  private async reopenLast(client: RuntimeClient): Promise<void> {
     const id = this.deps.workspaceState.get<string>(LAST_SESSION_KEY);
-    if (!id || this.deps.store.hasConversation) return;
+    // (A prompt typed while the runtime started is not a conversation yet: it is sent after the restore, in it.)
+    if (!id || this.deps.store.conversationStarted) return;
     try {
       let attached = await client.attachSession({ sessionId: id });
       // Right after a reload the previous window's runtime may still be shutting down and hold the chat for a moment.
@@ -185,7 +206,7 @@ export class ChatHistory {
   async load(client: RuntimeClient, attached: AttachedSession): Promise<void> {
     const details = await client.getSession({ sessionId: attached.sessionId });
     const { store } = this.deps;
-    store.loadSaved(transcriptFromSession(details), attached.pendingBatch ?? null);
+    store.loadSaved(transcriptFromSession(details).map(inEditorWords), attached.pendingBatch ?? null);
     if (attached.unsavedChanges?.length) store.addNotice(`Proposed changes to ${attached.unsavedChanges.join(', ')} were not saved (they held a secret) and are gone.`);
     if ((attached.skippedLines ?? 0) > 0) store.addNotice('The last message of this chat was cut short when it was saved and is left out.');
     this.remember(attached.sessionId);

@@ -22,6 +22,11 @@ function reducer(): Reducer {
   return reducerModule;
 }
 
+/** Items in `init`: the newest ones, enough to fill a tall panel; the panel asks for older pages as it scrolls up. */
+const INIT_TAIL_ITEMS = 60;
+/** Items per `olderItems` answer. */
+const OLDER_PAGE_ITEMS = 200;
+
 interface PendingRequest {
   requestId: string;
   acknowledged: boolean;
@@ -122,12 +127,19 @@ export class SessionStore {
 
   /** A saved session was attached: its transcript replaces the conversation; its undecided batch is the pending one. */
   loadSaved(items: readonly TranscriptItem[], batch: ChangeBatch | null): void {
-    reducer().replaceTranscript(this.transcript, items);
+    // A prompt sent while the chat was being restored (the box is usable at once) stays, after the restored items.
+    const sentMeanwhile = this.transcript.items.filter((i) => i.kind === 'user' && i.promptId !== undefined && i.runId === undefined && i.failed !== true);
+    reducer().replaceTranscript(this.transcript, [...items, ...sentMeanwhile]);
     this.batch = batch;
     this.proposedPlan = null;
     this.permissions.clear();
     this.directories.clear();
     this.state = { ...this.state, running: false };
+  }
+
+  /** The runtime has a conversation: a prompt of it ran (prompts still waiting to be sent do not count). */
+  get conversationStarted(): boolean {
+    return this.transcript.items.some((i) => (i.kind === 'user' && i.runId !== undefined) || i.kind === 'assistant');
   }
 
   /** The conversation has something in it (the compact command applies). */
@@ -195,11 +207,21 @@ export class SessionStore {
     this.context = this.context.filter((c) => c.id !== chipId);
   }
 
+  /** The items before `beforeId` for the panel scrolling up; none when the panel's list no longer matches this one. */
+  olderItems(beforeId: string): Extract<ToWebviewInput, { type: 'olderItems' }> {
+    const end = this.transcript.index.get(beforeId) ?? 0;
+    const start = Math.max(0, end - OLDER_PAGE_ITEMS);
+    return { type: 'olderItems', beforeId, items: this.transcript.items.slice(start, end), olderCount: start };
+  }
+
   initMessage(): ToWebviewInput {
     const batch = this.batch;
+    const all = this.transcript.items;
+    const from = Math.max(0, all.length - INIT_TAIL_ITEMS);
     return {
       type: 'init',
-      items: this.transcript.items,
+      items: from === 0 ? all : all.slice(from),
+      olderCount: from,
       state: this.state,
       runtime: this.runtime,
       pendingPermissions: [...this.permissions.values()].map((p) => ({ requestId: p.requestId, tool: p.tool, description: p.description, choices: p.choices, acknowledged: p.acknowledged })),

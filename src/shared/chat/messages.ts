@@ -78,7 +78,10 @@ export const ToWebviewMessages = {
    */
   init: z.object({
     type: z.literal('init'),
+    /** The newest items only (a long chat shows at once); the panel asks for the older ones with `loadOlder`. */
     items: z.array(TranscriptItem),
+    /** How many items come before `items`. */
+    olderCount: z.number().int().nonnegative().default(0),
     state: PanelState,
     runtime: RuntimeStatus,
     pendingPermissions: z.array(PendingPermission).default([]),
@@ -93,6 +96,8 @@ export const ToWebviewMessages = {
   }),
   /** One runtime event, forwarded as is: deltas only, never the whole transcript. */
   event: z.object({ type: z.literal('event'), event: AgentEvent }),
+  /** The answer to `loadOlder`: the items just before `beforeId` (oldest first), and how many are older still. */
+  olderItems: z.object({ type: z.literal('olderItems'), beforeId: z.string(), items: z.array(TranscriptItem), olderCount: z.number().int().nonnegative() }),
   runtimeStatus: z.object({ type: z.literal('runtimeStatus'), runtime: RuntimeStatus }),
   state: z.object({ type: z.literal('state'), state: PanelState }),
   /** A selection or file chip added by a command ("Add selection to chat"); same id replaces the chip. */
@@ -132,6 +137,7 @@ export const ToWebviewMessages = {
 export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.init,
   ToWebviewMessages.event,
+  ToWebviewMessages.olderItems,
   ToWebviewMessages.runtimeStatus,
   ToWebviewMessages.state,
   ToWebviewMessages.contextAdded,
@@ -157,6 +163,8 @@ export type PermissionDecisionChoice = z.infer<typeof PermissionDecisionChoice>;
 export const FromWebviewMessages = {
   /** The webview loaded (or reloaded): answer with `init`. */
   ready: z.object({ type: z.literal('ready') }),
+  /** The user scrolled up to the oldest item shown: send the page before it (answered with `olderItems`). */
+  loadOlder: z.object({ type: z.literal('loadOlder'), beforeId: z.string().min(1, 'loadOlder needs the id of the oldest item shown') }),
   sendPrompt: z.object({
     type: z.literal('sendPrompt'),
     /** Chosen by the webview; echoed in `error.promptId` if the prompt is refused. */
@@ -226,6 +234,7 @@ export const FromWebviewMessages = {
 
 export const FromWebview = z.discriminatedUnion('type', [
   FromWebviewMessages.ready,
+  FromWebviewMessages.loadOlder,
   FromWebviewMessages.sendPrompt,
   FromWebviewMessages.abort,
   FromWebviewMessages.newChat,

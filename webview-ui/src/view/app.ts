@@ -1,5 +1,6 @@
 /** The chat panel: receives validated messages, feeds the reducer, and keeps the views and the saved state in step. */
 import { safeParseToWebview, type ContextChip, type FromWebviewInput, type ToWebview } from '../../../src/shared/chat/messages';
+import { OlderPages } from '../model/olderPages';
 import { buildSnapshot, readSnapshot } from '../model/persist';
 import {
   addError,
@@ -12,6 +13,7 @@ import {
   itemIds,
   markPromptFailed,
   mergePending,
+  prependItems,
   recordPermissionAlternative,
   replaceTranscript,
   type Changes,
@@ -40,6 +42,7 @@ export class ChatApp {
   /** Cards that already took the focus once (a re-render must not take it again). */
   private readonly focusClaimed = new Set<string>();
   private readonly itemContext: ItemContext;
+  private readonly older = new OlderPages((beforeId) => this.host.post({ type: 'loadOlder', beforeId }));
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly host: HostChannel, mount: HTMLElement) {
@@ -77,7 +80,7 @@ export class ChatApp {
     this.header = new Header(post);
     this.header.root.querySelector('[data-testid="new-chat"]')?.addEventListener('click', () => this.apply(clearConversation(this.model)));
     this.banner = new RuntimeBanner(post);
-    this.transcript = new TranscriptView(() => this.model.items, (id) => this.model.index.get(id), (item) => renderItem(item, this.itemContext));
+    this.transcript = new TranscriptView(() => this.model.items, (id) => this.model.index.get(id), (item, previous) => renderItem(item, this.itemContext, previous), () => this.older.request(this.model.items[0]?.id));
     this.composer = new Composer({
       post,
       onSend: (prompt) => {
@@ -118,6 +121,7 @@ export class ChatApp {
       case 'init': {
         this.itemContext.answered.clear();
         replaceTranscript(this.model, msg.items);
+        this.older.reset(msg.olderCount);
         mergePending(this.model, { permissions: msg.pendingPermissions, directories: msg.pendingDirectoryAccess, batch: msg.pendingBatch, plan: msg.proposedPlan });
         this.apply({ reset: true, ids: [] });
         this.header.setState(msg.state);
@@ -128,6 +132,9 @@ export class ChatApp {
         this.composer.setChips(msg.context);
         return;
       }
+      case 'olderItems':
+        if (this.older.accept(msg.beforeId, msg.olderCount, this.model.items[0]?.id)) this.apply(prependItems(this.model, msg.items));
+        return;
       case 'event': {
         const e = msg.event;
         this.apply(applyEvent(this.model, e));

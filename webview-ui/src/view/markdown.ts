@@ -7,7 +7,26 @@ import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { highlightToHtml } from './highlight';
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const LANGUAGE = /^[\w+#.-]+$/;
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Code blocks are highlighted while the markdown is rendered, so the whole answer goes through DOMPurify once (not
+ * once more per block). highlight.js escapes the source; the result is sanitized with the rest.
+ */
+const marked = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: {
+    code({ text, lang }) {
+      const language = lang?.trim().split(/\s+/)[0]?.toLowerCase();
+      if (language === undefined || !LANGUAGE.test(language)) return false;
+      const body = highlightToHtml(text.replace(/\n$/, '') + '\n', language);
+      return `<pre><code class="language-${escapeHtml(language)}${body === undefined ? '' : ' hljs'}">${body ?? escapeHtml(text.replace(/\n$/, '') + '\n')}</code></pre>\n`;
+    },
+  },
+});
 
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'strong', 'em', 'b', 'i', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
@@ -18,10 +37,20 @@ const ALLOWED_ATTR = ['href', 'title', 'class', 'align', 'start', 'type', 'check
 type Purifier = ReturnType<typeof DOMPurify>;
 let purifier: Purifier | undefined;
 
-/** The DOMPurify instance bound to the current window (tests can run this under a DOM implementation). */
+/**
+ * The DOMPurify instance bound to the current window (tests can run this under a DOM implementation), configured once
+ * (parsing the configuration on every call cost more than sanitizing a short answer).
+ */
 function getPurifier(): Purifier {
   if (purifier === undefined) {
     purifier = DOMPurify(window);
+    purifier.setConfig({
+      ALLOWED_TAGS,
+      ALLOWED_ATTR,
+      ALLOW_DATA_ATTR: false,
+      ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|file:|#|\.{0,2}\/|[\w.-]+(?:\/|$|#|\.))/i,
+      RETURN_DOM_FRAGMENT: true,
+    });
     purifier.addHook('uponSanitizeAttribute', (node, data) => {
       // Task-list checkboxes are the only inputs allowed, and only as disabled checkboxes.
       if (node.nodeName === 'INPUT' && data.attrName === 'type' && data.attrValue !== 'checkbox') data.keepAttr = false;
@@ -35,13 +64,7 @@ function getPurifier(): Purifier {
 }
 
 export function sanitizeHtml(html: string): DocumentFragment {
-  return getPurifier().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|file:|#|\.{0,2}\/|[\w.-]+(?:\/|$|#|\.))/i,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  return getPurifier().sanitize(html) as unknown as DocumentFragment;
 }
 
 export interface MarkdownHooks {
@@ -100,11 +123,6 @@ function enhanceCodeBlocks(root: DocumentFragment, hooks: MarkdownHooks): void {
     if (code === null) continue;
     const source = code.textContent ?? '';
     const language = /language-([\w+#.-]+)/.exec(code.className)?.[1]?.toLowerCase();
-    const highlighted = highlightToHtml(source, language);
-    if (highlighted !== undefined) {
-      code.replaceChildren(sanitizeHtml(highlighted));
-      code.classList.add('hljs');
-    }
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.className = 'code-copy';
@@ -129,11 +147,54 @@ function enhanceCodeBlocks(root: DocumentFragment, hooks: MarkdownHooks): void {
   }
 }
 
-/** Render untrusted markdown into a safe fragment with highlighted, copyable code blocks and inert links. */
-export function renderMarkdown(text: string, hooks: MarkdownHooks): DocumentFragment {
-  const html = marked.parse(text) as string;
+function safeFragment(html: string, hooks: MarkdownHooks): DocumentFragment {
   const fragment = sanitizeHtml(html);
   enhanceCodeBlocks(fragment, hooks);
   enhanceLinks(fragment, hooks);
   return fragment;
+}
+
+/** Render untrusted markdown into a safe fragment with highlighted, copyable code blocks and inert links. */
+export function renderMarkdown(text: string, hooks: MarkdownHooks): DocumentFragment {
+  return safeFragment(marked.parse(text) as string, hooks);
+}
+
+/**
+ * A streamed answer: the blocks that later text can no longer change (all but the last one) keep their DOM; each
+ * update renders only the text after them, so a delta costs the size of the last block, not of the whole answer.
+ * Reference-style link definitions in an earlier block are not seen by later ones until the final full render.
+ */
+export class StreamingMarkdown {
+  /** The text already rendered as final blocks (a prefix of every later text). */
+  private stable = '';
+  /** The nodes of the last, still growing block(s). */
+  private tail: ChildNode[] = [];
+
+  constructor(readonly root: HTMLElement, private readonly hooks: MarkdownHooks) {}
+
+  update(text: string): void {
+    if (!text.startsWith(this.stable)) {
+      this.stable = '';
+      this.tail = [];
+      this.root.replaceChildren();
+    }
+    const rest = text.slice(this.stable.length);
+    const tokens = marked.lexer(rest);
+    let last = tokens.length - 1;
+    while (last > 0 && tokens[last]?.type === 'space') last--;
+    const done = tokens.slice(0, Math.max(0, last));
+    const doneRaw = done.map((t) => t.raw).join('');
+    let pending = rest;
+    if (done.length > 0 && rest.startsWith(doneRaw)) {
+      const fragment = safeFragment(marked.parser(done), this.hooks);
+      this.root.insertBefore(fragment, this.tail[0] ?? null);
+      this.stable += doneRaw;
+      pending = rest.slice(doneRaw.length);
+    }
+    const fragment = safeFragment(marked.parse(pending) as string, this.hooks);
+    const nodes = Array.from(fragment.childNodes);
+    for (const n of this.tail) n.remove();
+    this.root.appendChild(fragment);
+    this.tail = nodes;
+  }
 }

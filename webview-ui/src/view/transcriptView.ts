@@ -4,11 +4,13 @@
  */
 import type { TranscriptItem } from '../../../src/shared/chat/messages';
 import type { Changes } from '../../../src/shared/chat/model/transcriptReducer';
-import { HeightIndex, captureAnchor, computeWindow, isAtBottom, restoreAnchor } from '../model/virtualizer';
+import { HeightIndex, captureAnchor, computeWindow, isAtBottom, restoreAnchor, type ScrollAnchor } from '../model/virtualizer';
 import { h } from './dom';
 
 const ESTIMATED_ITEM_HEIGHT = 72;
 const OVERSCAN_PX = 800;
+/** Ask for older items when the rendered window starts this close to the first loaded item. */
+const NEAR_TOP_ITEMS = 10;
 
 interface Rendered {
   el: HTMLElement;
@@ -35,11 +37,26 @@ export class TranscriptView {
    * scroll coalesced with ours into one event would be swallowed, leaving the view pinned against the user.)
    */
   private ownScrollTop: number | undefined;
+  /** Where to scroll in the next layout (items were put above the one the user reads). */
+  private pendingAnchor: ScrollAnchor | undefined;
+  private shownOnce = false;
+  /** The viewport's height as last measured by the ResizeObserver (reading it in a frame would force a layout). */
+  private viewportHeight = 0;
+  /** scrollTop as the view last saw or set it (a different one in the same frame is the user's). */
+  private knownTop = 0;
+  /**
+   * Extra pixels rendered above and below the viewport. None for the first frame of a new list (a restored chat
+   * shows sooner); the margin comes back when the browser is idle.
+   */
+  private overscan = OVERSCAN_PX;
 
   constructor(
     private readonly items: () => readonly TranscriptItem[],
     private readonly indexOf: (id: string) => number | undefined,
-    private readonly render: (item: TranscriptItem) => HTMLElement,
+    /** An item's element; given the element shown for it before, it may update that one in place and return it. */
+    private readonly render: (item: TranscriptItem, previous: HTMLElement | undefined) => HTMLElement,
+    /** The user reached the first loaded items (older ones may be waiting in the extension). */
+    private readonly nearTop: () => void = () => undefined,
   ) {
     this.root = h('div', { class: 'transcript', testid: 'transcript', attrs: { tabindex: '0' } }, this.topSpacer, this.list, this.bottomSpacer);
     this.root.addEventListener('scroll', () => this.onScroll(), { passive: true });
@@ -56,6 +73,19 @@ export class TranscriptView {
       this.heights.setCount(0);
       this.measuredById.clear();
       this.pinned = true;
+      this.overscan = 0;
+      const widen = () => {
+        this.overscan = OVERSCAN_PX;
+        this.schedule();
+      };
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(widen, { timeout: 500 });
+      else setTimeout(widen, 100);
+    } else if (changes.prepended !== undefined && changes.prepended > 0) {
+      // Keep the item the user reads where it is: it moved down by the prepended items.
+      // (Applied in the next layout, once the spacer above makes room for it.)
+      const anchor = this.pinned ? undefined : captureAnchor(this.heights, this.root.scrollTop);
+      this.remapHeights();
+      if (anchor !== undefined) this.pendingAnchor = { ...anchor, index: anchor.index + changes.prepended };
     } else if (changes.reordered === true) {
       this.remapHeights();
     }
@@ -100,6 +130,7 @@ export class TranscriptView {
     let changed = false;
     for (const entry of entries) {
       if (entry.target === this.root) {
+        this.viewportHeight = this.root.clientHeight;
         changed = true;
         continue;
       }
@@ -111,6 +142,9 @@ export class TranscriptView {
       this.measuredById.set(id, height);
       if (this.heights.setHeight(i, height) !== 0) changed = true;
     }
+    // Layout is fresh here: reading the height costs nothing (in layout() after a change it would force one). A
+    // scrollTop other than the one the last layout saw is the user's, made in this frame: theirs wins.
+    if (this.pinned && Math.abs(this.root.scrollTop - this.knownTop) < 1) this.setScrollTop(this.root.scrollHeight - this.root.clientHeight);
     if (!changed) return;
     if (anchor !== undefined) this.setScrollTop(restoreAnchor(this.heights, anchor));
     this.schedule();
@@ -120,6 +154,7 @@ export class TranscriptView {
     if (Math.abs(this.root.scrollTop - top) < 1) return;
     this.root.scrollTop = top;
     this.ownScrollTop = this.root.scrollTop; // as the browser clamped it
+    this.knownTop = this.ownScrollTop;
 
   }
 
@@ -127,19 +162,38 @@ export class TranscriptView {
     this.frame = 0;
     const items = this.items();
     if (this.heights.count !== items.length) this.heights.setCount(items.length);
-    const viewport = this.root.clientHeight;
+    const viewport = this.viewportHeight > 0 ? this.viewportHeight : this.root.clientHeight;
     if (this.pinned) this.setScrollTop(Math.max(0, this.heights.total() - viewport));
-    const win = computeWindow(this.heights, this.root.scrollTop, viewport, OVERSCAN_PX);
+    this.knownTop = this.root.scrollTop;
+    const anchored = this.pendingAnchor;
+    this.pendingAnchor = undefined;
+    const top = anchored !== undefined ? restoreAnchor(this.heights, anchored) : this.root.scrollTop;
+    const win = computeWindow(this.heights, top, viewport, this.overscan);
 
     const wanted: HTMLElement[] = [];
     const keep = new Set<string>();
+    /**
+     * Only elements updated in place (a streamed answer): the ResizeObserver pins the view once the browser laid them
+     * out, instead of a forced layout here on every delta. Added or removed elements still pin here.
+     */
+    let inPlace = false;
+    let restructured = false;
     for (let i = win.start; i < win.end; i++) {
       const item = items[i];
       if (item === undefined) continue;
       keep.add(item.id);
       let r = this.rendered.get(item.id);
       if (r === undefined || this.dirty.has(item.id) || r.item !== item) {
-        const el = this.wrap(item);
+        const previous = r?.el.firstElementChild instanceof HTMLElement ? r.el.firstElementChild : undefined;
+        const inner = this.render(item, previous);
+        if (r !== undefined && inner === previous) {
+          inPlace = true;
+          r.item = item; // updated in place: same element, still observed
+          wanted.push(r.el);
+          continue;
+        }
+        const el = this.wrap(item, inner);
+        restructured = true;
         if (r !== undefined) {
           this.resizeObserver.unobserve(r.el);
           if (r.el.parentNode === this.list) r.el.replaceWith(el); // in place: later siblings do not move
@@ -156,17 +210,24 @@ export class TranscriptView {
       this.resizeObserver.unobserve(r.el);
       r.el.remove();
       this.rendered.delete(id);
+      restructured = true;
     }
     this.reconcile(wanted);
+    if (!this.shownOnce && wanted.length > 0) {
+      this.shownOnce = true;
+      performance.mark('agentcli:transcript-shown'); // read by bench/editor-bench.ts
+    }
     this.topSpacer.style.height = `${win.padTop}px`;
     this.bottomSpacer.style.height = `${win.padBottom}px`;
-    if (this.pinned) this.setScrollTop(this.root.scrollHeight - viewport);
+    if (anchored !== undefined) this.setScrollTop(top);
+    if (this.pinned && (restructured || !inPlace)) this.setScrollTop(this.root.scrollHeight - viewport);
+    if (items.length > 0 && win.start <= NEAR_TOP_ITEMS) this.nearTop();
   }
 
-  private wrap(item: TranscriptItem): HTMLElement {
+  private wrap(item: TranscriptItem, inner: HTMLElement): HTMLElement {
     const el = h('div', { class: `item item-${item.kind}` });
     el.dataset.itemId = item.id;
-    el.appendChild(this.render(item));
+    el.appendChild(inner);
     return el;
   }
 

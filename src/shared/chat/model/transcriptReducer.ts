@@ -20,6 +20,8 @@ export interface Changes {
   ids: string[];
   /** Items moved or were removed: positions changed (the view re-maps what it measured by item id). */
   reordered?: boolean;
+  /** This many older items were put before the list (the view keeps what the user reads in place). */
+  prepended?: number;
 }
 
 const none = (): Changes => ({ reset: false, ids: [] });
@@ -341,6 +343,16 @@ export function clearConversation(model: TranscriptModel): Changes {
   model.index = fresh.index;
   model.activeRunId = undefined;
   return { reset: true, ids: [] };
+}
+
+/** Older items (a page the panel asked for) go before the list; ids already in it are skipped. */
+export function prependItems(model: TranscriptModel, older: readonly TranscriptItem[]): Changes {
+  const fresh = older.filter((i) => !model.index.has(i.id));
+  if (fresh.length === 0) return none();
+  const rebuilt = createTranscript([...fresh, ...model.items]);
+  model.items = rebuilt.items;
+  model.index = rebuilt.index;
+  return { reset: false, ids: fresh.map((i) => i.id), reordered: true, prepended: fresh.length };
 }
 
 /** Replace everything with a snapshot (the extension's `init` is the truth). */

@@ -5,7 +5,7 @@ import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { h } from '../dom';
 import { extractMentions } from '../../model/mentions';
 import { pathLabel } from '../pathLabel';
-import { renderMarkdown } from '../markdown';
+import { renderMarkdown, StreamingMarkdown } from '../markdown';
 import type { ItemContext } from './context';
 
 export function contextChipLabel(chip: { kind: string; path: string; startLine?: number; endLine?: number }): string {
@@ -34,10 +34,29 @@ export function renderUser(item: ItemOf<'user'>, ctx: ItemContext): HTMLElement 
   );
 }
 
-export function renderAssistant(item: ItemOf<'assistant'>, ctx: ItemContext): HTMLElement {
+/** The streaming renderer of each shown answer that is still streaming (by its element). */
+const streams = new WeakMap<HTMLElement, StreamingMarkdown>();
+
+/**
+ * An answer. While it streams, `previous` (its element from the last frame) is updated in place and returned: only
+ * its last markdown block is rendered again. The final text is rendered whole once.
+ */
+export function renderAssistant(item: ItemOf<'assistant'>, ctx: ItemContext, previous?: HTMLElement): HTMLElement {
+  const stream = previous === undefined ? undefined : streams.get(previous);
+  if (item.streaming && stream !== undefined && previous !== undefined) {
+    stream.update(item.text);
+    return previous;
+  }
   const body = h('div', { class: 'markdown' });
-  body.appendChild(renderMarkdown(item.text, ctx));
-  return h('div', { class: `msg assistant${item.streaming ? ' streaming' : ''}`, testid: 'assistant-message', attrs: { 'aria-busy': String(item.streaming) } }, body);
+  const el = h('div', { class: `msg assistant${item.streaming ? ' streaming' : ''}`, testid: 'assistant-message', attrs: { 'aria-busy': String(item.streaming) } }, body);
+  if (item.streaming) {
+    const created = new StreamingMarkdown(body, ctx);
+    created.update(item.text);
+    streams.set(el, created);
+  } else {
+    body.appendChild(renderMarkdown(item.text, ctx));
+  }
+  return el;
 }
 
 /** The message, the remedy, and when the error names the setting that fixes it, that fix's buttons (first one primary). */

@@ -6,13 +6,13 @@ import { renderAssistant, renderError, renderNotice, renderUser } from './messag
 import { renderDirectoryCard, renderPermissionCard } from './requestCards';
 import { renderToolCard } from './toolCard';
 
-/** One transcript item → its element (the virtual list wraps it). */
-export function renderItem(item: TranscriptItem, ctx: ItemContext): HTMLElement {
+/** One transcript item → its element (the virtual list wraps it); an answer may update `previous` in place. */
+export function renderItem(item: TranscriptItem, ctx: ItemContext, previous?: HTMLElement): HTMLElement {
   switch (item.kind) {
     case 'user':
       return renderUser(item, ctx);
     case 'assistant':
-      return renderAssistant(item, ctx);
+      return renderAssistant(item, ctx, previous);
     case 'tool':
       return renderToolCard(item, ctx);
     case 'permission':
