@@ -155,8 +155,8 @@ export const historyCases: E2ECase[] = [
   },
 ];
 
-async function reloadWindow(ctx: E2EContext): Promise<void> {
-  await ctx.page.reload();
+export async function reloadWindow(ctx: E2EContext): Promise<void> {
+  await ctx.page.reload({ timeout: 90000 }); // a loaded machine takes longer than the 20 s default
   await ctx.page.locator('.activitybar .action-item a[aria-label^="Agent"]').first().waitFor({ timeout: 90000 });
   // The side bar usually comes back with the chat open; the palette may not list our commands for a moment yet.
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ErrorFix } from '../../src/protocol/errors';
 import { RpcErrorCode } from '../../src/protocol/errors';
-import { editorCanFix, editorError, editorErrorOf, notificationText, withoutTerminalWording } from '../../src/extension/settings/error-wording';
+import { editorCanFix, editorError, editorErrorOf, inEditorWords, notificationText, withoutTerminalWording } from '../../src/extension/settings/error-wording';
 import { ConfigSchema } from '../../src/runtime/config/schema';
 import { createProvider } from '../../src/runtime/providers/create-provider';
 import { fromHttpRefusal, fromNetworkFailure } from '../../src/runtime/providers/errors';
@@ -103,6 +103,8 @@ describe('extension: runtime errors in the editor\'s words', () => {
     assert.equal(withoutTerminalWording('set it with `agentcli config set x <value>`'), undefined);
     const shown = editorError('provider_error', 'x failed', 'set it with `agentcli config set x <value>`', undefined);
     assert.deepEqual(shown, { message: 'x failed.' });
+    const restored = inEditorWords({ kind: 'error', id: 'e1', code: 'config_error', message: 'model "weka" answers typed decisions only and cannot run in chat; ask it with `agentcli decide` (or decide() in the SDK)' });
+    assert.equal(restored.kind === 'error' && restored.message, 'model "weka" answers typed decisions only and cannot run in chat.');
   });
 
   it('a failed request: the structured data when sent, else the message without the method and the code', () => {

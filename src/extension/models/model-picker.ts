@@ -154,10 +154,8 @@ export class ModelPicker implements vscode.Disposable {
           await tx.set(`${provider}.model`, model);
           await tx.set('provider', provider);
         }
-        const applied = await this.deps.reconfigure();
-        if (applied && applied.provider !== provider) {
-          throw new Error(`the runtime kept ${applied.provider} (agentcli.provider may be set in a scope that wins, e.g. the workspace folder)`);
-        }
+        await this.deps.reconfigure();
+        // the session's own selection (an earlier choice) would outlast the settings: choose explicitly
         return client.setModel(`${provider}/${model}`);
       });
       this.deps.update({ provider: result.provider, model: result.model });

@@ -6,6 +6,7 @@
  */
 import { RpcErrorData, type ErrorFix, type EventErrorCode } from '../../protocol/errors';
 import { ProtocolError } from '../../sdk/errors';
+import type { TranscriptItem } from '../../shared/chat/messages';
 import { SET_API_KEY_COMMAND_TITLE } from './secret-items';
 import { PROVIDER_SETTINGS, PROVIDERS, SECRET_SETTINGS, type ProviderName, type SecretSpec } from './table';
 import { settingId } from './to-config';
@@ -142,4 +143,9 @@ export function editorErrorOf(e: unknown): EditorError {
 export function notificationText(error: EditorError, context?: string): string {
   const lead = context ? `${context}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` : error.message;
   return error.remedy ? `${sentence(lead)} ${error.remedy}` : sentence(lead);
+}
+
+/** A saved chat's item as the editor shows it: a restored error keeps no terminal-only advice (it has no fix saved). */
+export function inEditorWords(item: TranscriptItem): TranscriptItem {
+  return item.kind === 'error' && item.code !== 'extension' ? { ...item, message: editorError(item.code, item.message, undefined, undefined).message } : item;
 }
