@@ -1,15 +1,18 @@
 /**
  * The applied change batches of a session that can be undone (`listAppliedChanges`, `undoChanges`). Each applied batch
  * is recorded with what its files held before and after (bounded: MAX_UNDO_BATCHES batches, MAX_UNDO_FILE_BYTES a
- * file side, MAX_UNDO_BATCH_BYTES a batch; a file whose contents hold a secret is never kept); undoing reverts its
- * files through the apply path (undo-batch.ts). A file is reverted at most once.
+ * file side, MAX_UNDO_BATCH_BYTES a batch, MAX_UNDO_SESSION_BYTES in all; a file whose contents hold a secret is never
+ * kept); undoing reverts its files through the apply path (undo-batch.ts). A file is reverted at most once.
  */
 import type { AppliedBatch, UndoFileResult } from '../../protocol/undo';
 import { UnknownIdError } from './errors';
+import { utf8Bytes } from './stored';
 import {
   MAX_UNDO_BATCH_BYTES,
   MAX_UNDO_BATCHES,
   MAX_UNDO_FILE_BYTES,
+  MAX_UNDO_SESSION_BYTES,
+  keptBytes,
   summarizeApplied,
   type AppliedBatchRecord,
   type AppliedFileRecord,
@@ -39,7 +42,7 @@ export interface UndoPolicy {
 /** One file the apply wrote: its journal entry (content before and after, mode, folders it created). */
 type WrittenFile = JournalEntry;
 
-const utf8 = (text: string | null) => (text === null ? 0 : Buffer.byteLength(text, 'utf8'));
+const utf8 = (text: string | null) => utf8Bytes(text) ?? 0;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const kindOf = (w: WrittenFile) => (w.original === null ? 'create' : w.proposed === null ? 'delete' : 'modify') as AppliedFileRecord['kind'];
 
@@ -77,6 +80,8 @@ export class AppliedBatches {
     });
     this.records.push({ batchId, runId, appliedAt: new Date().toISOString(), files });
     this.records = this.records.slice(-MAX_UNDO_BATCHES);
+    let total = this.records.reduce((n, r) => n + keptBytes(r), 0);
+    while (this.records.length > 1 && total > MAX_UNDO_SESSION_BYTES) total -= keptBytes(this.records.shift()!);
     await this.save();
   }
 

@@ -4,7 +4,7 @@
  * batch wrote (a file changed since is `stale` and kept). A created file is deleted (and the folders the batch made
  * for it, when left empty), a deleted file re-created with its mode, a modified file restored.
  */
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { UndoFileResult } from '../../protocol/undo';
 import { isWithin, realPathOf } from '../workspace/paths';
@@ -22,10 +22,16 @@ function ownFolders(file: AppliedFileRecord, roots: string[]): string[] {
   return file.createdDirs.filter(between);
 }
 
+/** The re-created file gets its mode back, through a handle opened without following a symlink swapped in meanwhile. */
 async function restoreMode(file: AppliedFileRecord): Promise<void> {
   if (file.mode === undefined) return;
   assertResolvesToItself(file.absolutePath);
-  await fs.chmod(file.absolutePath, file.mode & 0o777);
+  const handle = await fs.open(file.absolutePath, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+  try {
+    await handle.chmod(file.mode & 0o777);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Reverts `files` (all undoable) of batch `batchId`; one result per file, in their order. */
