@@ -134,9 +134,10 @@ const contributes = {
     ],
     'editor/context': [
       { command: 'agentcli.addSelectionToChat', when: 'editorHasSelection', group: 'agentcli@1' },
-      { command: 'agentcli.rejectHunk', when: IN_OUR_DIFF, group: 'agentcli@2' },
-      { command: 'agentcli.acceptHunk', when: IN_OUR_DIFF, group: 'agentcli@3' },
-      { command: 'agentcli.applyReviewedHunks', when: `${IN_OUR_DIFF} && agentcli.hunksRejected`, group: 'agentcli@4' },
+      // in the multi-file diff editor the resource is not the change's: that editor counts too
+      { command: 'agentcli.rejectHunk', when: IN_BATCH_EDITOR, group: 'agentcli@2' },
+      { command: 'agentcli.acceptHunk', when: IN_BATCH_EDITOR, group: 'agentcli@3' },
+      { command: 'agentcli.applyReviewedHunks', when: `${IN_BATCH_EDITOR} && agentcli.hunksRejected`, group: 'agentcli@4' },
     ],
     // Every command that cannot always apply is listed only when it can (the keys: src/extension/chat/context-keys.ts,
     // agentcli.batchUnderReview in batch-review.ts, agentcli.hasConversation in chat-history.ts).
@@ -155,8 +156,8 @@ const contributes = {
       { command: 'agentcli.reviewChanges', when: PROPOSED },
       { command: 'agentcli.acceptFile', when: IN_OUR_DIFF },
       { command: 'agentcli.rejectFile', when: IN_OUR_DIFF },
-      { command: 'agentcli.acceptHunk', when: IN_OUR_DIFF },
-      { command: 'agentcli.rejectHunk', when: IN_OUR_DIFF },
+      { command: 'agentcli.acceptHunk', when: IN_BATCH_EDITOR },
+      { command: 'agentcli.rejectHunk', when: IN_BATCH_EDITOR },
       { command: 'agentcli.applyReviewedHunks', when: HUNKS_REJECTED },
       { command: 'agentcli.acceptAllChanges', when: UNDER_REVIEW },
       { command: 'agentcli.rejectAllChanges', when: UNDER_REVIEW },

@@ -57,7 +57,10 @@ export class HunkReview implements vscode.Disposable {
   /** Keeps (`keep`) or rejects the hunk at the cursor of the diff editor showing `uri` (else the active editor). */
   async mark(keep: boolean, uri?: vscode.Uri): Promise<void> {
     const b = this.batch();
-    const editor = (uri && vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString())) ?? vscode.window.activeTextEditor;
+    // From a context menu: the editor clicked in when that is one of ours (in the multi-file diff editor the menu may
+    // pass another resource), else the editor with the cursor.
+    const clicked = uri && DiffContentProvider.parse(uri) ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) : undefined;
+    const editor = clicked ?? vscode.window.activeTextEditor;
     const parsed = editor ? DiffContentProvider.parse(editor.document.uri) : undefined;
     const change = b && parsed?.batchId === b.id ? b.changes.find((c) => c.id === parsed.changeId) : undefined;
     if (!b || !editor || !parsed || !change) {
