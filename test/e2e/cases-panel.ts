@@ -86,11 +86,11 @@ export const panelCases: E2ECase[] = [
       await view.locator('[data-testid="prompt-input"]:focus').waitFor({ timeout: 5000 });
 
       // the editor has the focus when the next card arrives: it stays there
-      ctx.script.push({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo later > later.txt' } }], chunkDelayMs: 3000 }, { text: 'Denied, fine.' });
+      ctx.script.push({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo later > later.txt' } }], chunkDelayMs: 800 }, { text: 'Denied, fine.' });
       await sendPrompt(ctx.page, 'Write later.txt with a shell command.');
       await openFile(ctx.page, 'src/greet.ts'); // Quick Open leaves the focus in the editor
       ctx.log('editor opened; waiting for the card');
-      await view.getByText('echo later > later.txt').first().waitFor({ timeout: 30000 });
+      await view.getByText('echo later > later.txt').first().waitFor({ timeout: 60000 });
       await ctx.page.waitForTimeout(800);
       ctx.log('card shown');
       expect((await ctx.page.locator('.monaco-editor.focused').count()) > 0, 'the permission card took the focus from the editor');
