@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startOpenAIStub, type StubReply } from '../test/stubs/openai-stub';
 import { chatView, runCommand } from '../test/e2e/harness';
-import { QUIET_USER_SETTINGS, launchChromium, startCodeServer } from '../scripts/vscode-lib';
+import { ENTRY, NODE24, QUIET_USER_SETTINGS, launchChromium, startCodeServer } from '../scripts/vscode-lib';
 import { median } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -130,6 +130,10 @@ async function promptToFirstChar(page: Page, script: StubReply[], arrivals: numb
 }
 
 export async function runEditorBench(): Promise<void> {
+  if (!existsSync(NODE24) || !existsSync(ENTRY) || !existsSync(process.env.CHROMIUM ?? '/usr/bin/chromium')) {
+    row('editor bench', 'skipped', 'needs code-server and chromium: bash scripts/vscode-setup.sh, apt-get install chromium');
+    return;
+  }
   if (!existsSync(path.join(EXTENSION_DIR, 'dist', 'extension.js'))) throw new Error('editor bench: dist/extension.js is missing: build first (node esbuild.mjs)');
   const script: StubReply[] = [];
   const arrivals: number[] = [];

@@ -174,8 +174,12 @@ export async function runPanelBench(): Promise<void> {
     const frame = median(perFrame);
     const heap = Math.max(...heaps);
     row(`panel: first render of ${ITEMS.toLocaleString('en')} items`, `${render.toFixed(0)} ms`, `target ≤ 200 ms: ${verdict(render <= 200)}`);
-    row('panel: script per streamed delta (1 per frame)', `${frame.toFixed(2)} ms`, `target ≤ 2 ms: ${verdict(frame <= 2)} (longest frame ${median(longest).toFixed(1)} ms)`);
-    row('  main-thread CPU per streamed frame', `${median(cpuPerFrame).toFixed(2)} ms`, `(script, style, layout, paint; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+    // Script time is wall time: on a busy machine it counts the time the thread waited for a core. The main thread's
+    // CPU time per frame (script, style, layout, paint) bounds the script's own work from above.
+    const cpu = median(cpuPerFrame);
+    const script = Math.min(frame, cpu);
+    row('panel: script per streamed delta (1 per frame)', `≤ ${script.toFixed(2)} ms`, `target ≤ 2 ms: ${verdict(script <= 2)} (longest frame ${median(longest).toFixed(1)} ms)`);
+    row('  script wall time / main-thread CPU per frame', `${frame.toFixed(2)} / ${cpu.toFixed(2)} ms`, `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     row('panel: JS heap after init + stream (max)', `${heap.toFixed(1)} MB`, `target ≤ 150 MB: ${verdict(heap <= 150)}`);
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 // `npm run bench`: harness-overhead figures against the local stub model server. Not a test: it prints numbers.
-// One part alone: BENCH_ONLY=startup|rpc|extension|scale|calls|batch|sessions|parallel|sdk (comma-separated).
+// One part alone: BENCH_ONLY=startup|rpc|extension|scale|calls|batch|sessions|parallel|panel|editor|sdk (comma-separated).
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { runParallelBench } from './parallel-bench';
 import { runStartupBench } from './startup-bench';
 import { runScaleBench } from './scale-bench';
 import { runToolCallsBench } from './tool-calls-bench';
+import { runPanelBench } from './panel-bench';
+import { runEditorBench } from './editor-bench';
 import { measure, median, medianOf } from './measure';
 import { fmt, row, selected } from './report';
 
@@ -89,6 +91,8 @@ async function main() {
     ['batch', runBatchBench],
     ['sessions', runSessionsBench],
     ['parallel', runParallelBench],
+    ['panel', runPanelBench],
+    ['editor', runEditorBench],
   ];
   for (const [name, run] of parts) {
     if (!selected(name)) continue;
