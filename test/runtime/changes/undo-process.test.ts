@@ -102,6 +102,22 @@ describe('undo an applied change batch (real runtime process)', function () {
     assert.deepEqual(readdirSync(outside), ['a.txt']);
   });
 
+  it('a file applied in part (one hunk of two) is undone back to its original', async () => {
+    const original = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const cwd = makeWorkspace({ 'h.txt': original }, t.stub.origin);
+    const rt = await t.start(cwd);
+    t.stub.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'h.txt', content: original.replace('line 2\n', 'TWO\n').replace('line 18\n', 'EIGHTEEN\n') } }] }, { text: 'done' });
+    const { runId } = await rt.request('prompt', { message: 'edit two lines' });
+    const ready = await rt.waitForEvent('change_batch_ready', (e) => e.runId === runId);
+    await rt.waitForEvent('agent_end', (e) => e.runId === runId);
+    const changeId = ready.batch.changes[0]!.id;
+    await rt.request('decideChanges', { batchId: ready.batch.id, decision: 'accept_all', hunks: { [changeId]: [0] } });
+    assert.equal(read(cwd, 'h.txt'), original.replace('line 2\n', 'TWO\n'), 'only the first hunk was written');
+    const undone = await rt.request('undoChanges', {});
+    assert.deepEqual(undone.results.map((r) => r.status), ['reverted']);
+    assert.equal(read(cwd, 'h.txt'), original);
+  });
+
   it('paths pick files (an unknown one is -32602 naming it); refused while a batch waits for a decision', async () => {
     const cwd = makeWorkspace({ 'a.txt': 'a\n', 'b.txt': 'b\n' }, t.stub.origin);
     const rt = await t.start(cwd);
