@@ -114,7 +114,7 @@ export class SessionStore {
 
   promptFailed(promptId: string, message: string, remedy?: string, fix?: ErrorFix): void {
     reducer().markPromptFailed(this.transcript, promptId);
-    reducer().addError(this.transcript, { message, remedy });
+    reducer().addError(this.transcript, { message, remedy, fix });
   }
 
   addError(message: string, remedy?: string): void {
