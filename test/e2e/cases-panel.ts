@@ -16,7 +16,6 @@ import {
   runCommand,
   sendPrompt,
   shot,
-  waitFor,
   waitForChatRequests,
   type E2ECase,
   type E2EContext,

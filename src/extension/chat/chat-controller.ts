@@ -2,7 +2,6 @@
  * Handles every (already validated) message from the chat webview: prompts with their context, stop, new chat,
  * permission and directory answers, batch review and decisions, restart, clipboard, opening files.
  */
-import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ErrorFix } from '../../protocol/errors';
@@ -18,6 +17,7 @@ import { editorErrorOf } from '../settings/error-wording';
 import type { RuntimeHost } from '../host/runtime-host';
 import type { SessionStore } from '../session/session-store';
 import { WorkspaceFileSearch } from './file-search';
+import { insideFolder } from './mention-path';
 
 export interface ChatControllerDeps {
   host: RuntimeHost;
@@ -245,18 +245,6 @@ export class ChatController implements vscode.Disposable {
       const shown = editorErrorOf(e);
       this.deps.post({ type: 'error', message: `Could not ${what}: ${shown.message}`, remedy: shown.remedy, fix: shown.fix });
     }
-  }
-}
-
-/** Where `mention` points, symlinks resolved, and whether that is inside `folder`; undefined when it does not exist. */
-async function insideFolder(folder: string, mention: string): Promise<{ ok: boolean; path: string } | undefined> {
-  try {
-    const [realFolder, real] = await Promise.all([realpath(folder), realpath(path.resolve(folder, mention))]);
-    const rel = path.relative(realFolder, real);
-    const outside = rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
-    return { ok: !outside, path: real };
-  } catch {
-    return undefined;
   }
 }
 
