@@ -53,5 +53,9 @@ describe('extension change batch items', () => {
     assert.equal(hasProblems([results[0]!, results[2]!]), false);
     assert.equal(resultLines([{ changeId: 'c', path: 'p', status: 'failed', error: 'EACCES' }])[0], 'p: failed (EACCES)');
     assert.equal(resultSummary([]), 'Nothing to apply.');
+    const partly = { changeId: 'c5', path: 'hunks.txt', status: 'applied' as const, hunks: { applied: [0], total: 2 } };
+    assert.equal(resultSummary([partly, results[2]!]), 'Applied 1 file, rejected 1. In part: hunks.txt: 1 of 2 hunks.');
+    assert.deepEqual(resultLines([partly]), ['hunks.txt: applied (1 of 2 hunks)']);
+    assert.deepEqual(resultLines([{ ...partly, hunks: { applied: [0, 1], total: 2 } }]), ['hunks.txt: applied'], 'every hunk: the whole file');
   });
 });

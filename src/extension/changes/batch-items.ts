@@ -63,9 +63,17 @@ const STATUS_WORD: Record<ChangeResult['status'], string> = {
   failed: 'failed',
 };
 
-/** One line per file, e.g. `src/a.ts: applied`, `b.ts: failed (EACCES ...)`. */
+/** `1 of 2 hunks` for a file written in part (per-hunk review); undefined when it was written whole or not at all. */
+function partialHunks(r: ChangeResult): string | undefined {
+  return r.status === 'applied' && r.hunks && r.hunks.applied.length < r.hunks.total ? `${r.hunks.applied.length} of ${r.hunks.total} hunks` : undefined;
+}
+
+/** One line per file, e.g. `src/a.ts: applied`, `c.ts: applied (1 of 2 hunks)`, `b.ts: failed (EACCES ...)`. */
 export function resultLines(results: readonly ChangeResult[]): string[] {
-  return results.map((r) => `${r.path}: ${STATUS_WORD[r.status]}${r.error ? ` (${r.error})` : ''}`);
+  return results.map((r) => {
+    const detail = r.error ?? partialHunks(r);
+    return `${r.path}: ${STATUS_WORD[r.status]}${detail ? ` (${detail})` : ''}`;
+  });
 }
 
 /**
@@ -85,7 +93,8 @@ export function resultSummary(results: readonly ChangeResult[]): string {
     });
   if (parts.length === 0) return 'Nothing to apply.';
   const text = parts.join(', ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  const partial = results.filter((r) => partialHunks(r) !== undefined).map((r) => `${r.path}: ${partialHunks(r)}`);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.${partial.length > 0 ? ` In part: ${partial.join('; ')}.` : ''}`;
 }
 
 /** True when any file was not applied for a reason the user should look at. */

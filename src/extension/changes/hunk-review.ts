@@ -12,14 +12,15 @@ import { HunkMarks, type HunkTally } from './hunk-marks';
 
 const HUNKS_REJECTED_CONTEXT_KEY = 'agentcli.hunksRejected';
 
-/** Lines of the hunk's region (0-based, in what the proposed side shows) before its first changed line. */
-function leadingContext(c: ChangeContents, index: number): number {
-  const h = c.hunks[index]!;
+/** Per hunk, how many context lines its region starts with (before its first changed line); the texts split once. */
+function leadingContexts(c: ChangeContents): number[] {
   const from = (c.originalContent ?? '').split('\n');
   const to = (c.proposedContent ?? '').split('\n');
-  let n = 0;
-  while (n < h.oldLines && n < h.newLines && from[h.oldStart - 1 + n] === to[h.newStart - 1 + n]) n++;
-  return n;
+  return c.hunks.map((h) => {
+    let n = 0;
+    while (n < h.oldLines && n < h.newLines && from[h.oldStart - 1 + n] === to[h.newStart - 1 + n]) n++;
+    return n;
+  });
 }
 
 export class HunkReview implements vscode.Disposable {
@@ -103,10 +104,11 @@ export class HunkReview implements vscode.Disposable {
       const kept: vscode.DecorationOptions[] = [];
       const rejected: vscode.DecorationOptions[] = [];
       if (c && shown && shown.content === editor.document.getText()) {
+        const context = leadingContexts(c);
         c.hunks.forEach((h, i) => {
           const isRejected = this.marks.isRejected(c.changeId, i);
           const size = isRejected ? h.oldLines : h.newLines;
-          const line = Math.min(shown.starts[i]! + Math.min(leadingContext(c, i), Math.max(size - 1, 0)), editor.document.lineCount - 1);
+          const line = Math.min(shown.starts[i]! + Math.min(context[i]!, Math.max(size - 1, 0)), editor.document.lineCount - 1);
           const end = editor.document.lineAt(line).range.end;
           const label = `hunk ${i + 1}/${c.hunks.length} ${isRejected ? 'rejected' : 'kept'}`;
           const hoverMessage = isRejected
