@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, MAX_YOLO_MINUTES } from './limits';
 import {
   AttachFailureReason,
   ChangeBatch,
@@ -25,18 +26,13 @@ import { undoMethods } from './undo';
 import { learningMethods } from './learning';
 import { HookDefinition, HookEventName } from './hooks';
 
+export { MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, MAX_YOLO_MINUTES };
+
 const Empty = z.object({}).strict();
 
 /** Most entries one `getHistory` page holds. */
 export const MAX_HISTORY_PAGE_SIZE = 200;
 
-/** Deepest nesting of an editor tool's `inputSchema` (the schema object is level 1): it is sent to the model as is. */
-export const MAX_EDITOR_SCHEMA_DEPTH = 32;
-/** Largest `inputSchema` of one editor tool as JSON (64 KiB): it is sent with every model request. */
-export const MAX_EDITOR_SCHEMA_BYTES = 64 * 1024;
-
-/** Most bytes of file contents (JSON-encoded) one `getChangeContents` answer carries: 8 MiB; the rest is listed in `omitted`. */
-export const MAX_CHANGE_CONTENTS_BYTES = 8 * 1024 * 1024;
 const Ok = z.object({ ok: z.literal(true) });
 
 export const Capabilities = z.object({
@@ -156,9 +152,6 @@ export const DecisionResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('score'), model: z.string(), answer: z.number().int(), probabilities: z.record(z.string(), Probability) }),
 ]);
 export type DecisionResult = z.infer<typeof DecisionResult>;
-
-/** The longest yolo timeout `setYolo` accepts: 7 days, in minutes. */
-export const MAX_YOLO_MINUTES = 10_080;
 
 const MODEL_FORMAT = 'write <provider>/<model> (e.g. "ggufserver/qwen") or a bare model id of the current provider';
 

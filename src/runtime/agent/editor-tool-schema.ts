@@ -3,7 +3,7 @@
  * as the tool's parameters with every later request: a schema that a provider refuses, that cannot be serialized, or
  * that bloats every request would otherwise break each prompt after it instead of being refused once, here.
  */
-import { MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH } from '../../protocol/methods';
+import { MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH } from '../../protocol/limits';
 import { findTooDeep, formatPath } from '../value-depth';
 
 /** Why `schema` cannot be a tool's parameters (`where` names it, e.g. `tools[0].inputSchema`), or undefined when it can. */

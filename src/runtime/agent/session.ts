@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
-import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES, type RuntimeState } from '../../protocol/methods';
+import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES } from '../../protocol/limits';
+import type { RuntimeState } from '../../protocol/methods';
 import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type HunkSelection, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
 import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
 import { ContentsTooLargeError, HunkSelectionError, UnknownIdError } from '../changes/errors';
@@ -266,6 +267,7 @@ export class Session {
         `change batch ${pendingBatch.id} (${pendingBatch.changes.length} file(s)) is waiting for a decision: call decideChanges first`,
       );
     }
+    if (this.store.applied.busy) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'an undo is putting files back: send the prompt when it has finished');
     const runId = newId('run');
     const controller = new AbortController();
     const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller, acceptedPlan);

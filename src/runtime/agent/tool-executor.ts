@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PERMISSION_CHOICES_WITHOUT_RULE, PermissionChoice, type PermissionMode } from '../../protocol';
+import { PERMISSION_CHOICES_WITHOUT_RULE, PermissionChoice, type PermissionMode } from '../../protocol/records';
 import type { DirectoryGrants } from '../permissions/directory-grants';
 import type { PermissionPolicy } from '../permissions/policy';
 import { canonicalTool } from '../permissions/rule-matching';

@@ -1,7 +1,8 @@
 import '../zod-setup';
 import fs from 'node:fs';
 import os from 'node:os';
-import { LOOP_TYPES, type Capabilities } from '../../protocol';
+import type { Capabilities } from '../../protocol';
+import { LOOP_TYPES } from '../../protocol/records';
 import type { CliIo } from './io';
 import { loadConfig } from '../config/load';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
