@@ -56,6 +56,11 @@ export class AppliedBatches {
 
   constructor(private readonly opts: { root: string; stateDir: string }) {}
 
+  /** An undo is writing files (a run must not start and read them half reverted). */
+  get busy(): boolean {
+    return this.undoing;
+  }
+
   /** Newest first. */
   list(): AppliedBatch[] {
     return [...this.records].reverse().map(summarizeApplied);
