@@ -268,7 +268,6 @@ export class Session {
       );
     }
     if (this.store.applied.busy) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'an undo is putting files back: send the prompt when it has finished');
-    if (this.store.applied.busy) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'an undo is putting files back: send the prompt when it has finished');
     const runId = newId('run');
     const controller = new AbortController();
     const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller, acceptedPlan);
