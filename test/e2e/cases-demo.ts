@@ -45,7 +45,7 @@ async function answer(ctx: E2EContext, text: string | RegExp, timeout = 40000): 
 
 export const demoCases: E2ECase[] = [
   {
-    name: 'demo walkthrough: the first example, a test run that asks first, the fix batch accepted on disk',
+    name: 'demo walkthrough: the first example, a test run that asks first, the fix batch reviewed and accepted on disk',
     timeoutMs: 300000, // six runs, two of them running the demo's tests
     run: (ctx) =>
       withDemoModel(ctx, async () => {
@@ -75,8 +75,12 @@ export const demoCases: E2ECase[] = [
         expect(readWorkspaceFile(ctx, 'src/word-count.js') === before, 'the fix was written before it was accepted');
         expect(readWorkspaceFile(ctx, 'CHANGELOG.md') === undefined, 'CHANGELOG.md exists before the batch was accepted');
         await panelShot(ctx, '84-demo-fix-batch');
-        // The diff review itself is covered by the batch cases: with this batch open in the multi-file diff editor the
-        // workbench stopped answering clicks, keys and screenshots on this machine (seen 3 times; see the report).
+        await clickChatButton(ctx, /^review/i);
+        await ctx.page.locator('.tab', { hasText: /^Proposed changes/ }).first().waitFor({ timeout: 60000 });
+        await ctx.page.waitForTimeout(1500);
+        // on a loaded machine the multi-file diff keeps the workbench busy past the default bound of a screenshot
+        await ctx.page.screenshot({ path: path.join(ctx.shotsDir, '85-demo-fix-diff.png'), timeout: 90000 });
+        ctx.shots.push('85-demo-fix-diff');
         await clickChatButton(ctx, /accept all/i);
         await toast(ctx.page, /Applied 3 files/).waitFor({ timeout: 40000 });
         expect(/split\(\/\\s\+\/\)\.filter/.test(readWorkspaceFile(ctx, 'src/word-count.js') ?? ''), 'src/word-count.js does not hold the fix');

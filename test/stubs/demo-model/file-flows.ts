@@ -189,7 +189,7 @@ export function errorFlow(): StubReply {
     errorBody: {
       error: {
         message:
-          "This model's maximum context length is 4096 tokens, but the request has 5120 tokens (scripted by the demo model: no real limit was hit).",
+          "This model's maximum context length is 32768 tokens, but the request has 40960 tokens (scripted by the demo model: no real limit was hit).",
         type: 'invalid_request_error',
         code: 'context_length_exceeded',
       },
