@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { isWithin } from '../workspace/paths';
-import { globFilter, hasPendingFilesUnder, listWorkspaceFiles, rulesFor } from './file-listing';
+import { globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, rulesFor } from './file-listing';
 import { compileRegex, formatMatches, MatchCollector, searchContent, type GrepQuery } from './grep-matches';
 import { findRipgrep, runRipgrep } from './ripgrep';
 import { resolveArgPath } from './tool-paths';
@@ -107,13 +107,13 @@ async function searchWithRipgrep(ctx: ToolContext, scope: SearchScope, rgPath: s
 async function shownMatches(ctx: ToolContext, scope: SearchScope, matches: MatchCollector): Promise<ReturnType<MatchCollector['shown']>> {
   const shown = matches.shown();
   if (scope.isFile) return shown;
-  const rules = rulesFor(ctx.files.root, scope.target);
+  const ignoredPath = ignoredPathChecker(rulesFor(ctx.files.root, scope.target));
   const verdicts = new Map<string, boolean>();
   const kept = [];
   for (const match of shown) {
     let ignored = verdicts.get(match.absPath);
     if (ignored === undefined) {
-      ignored = await rules.ignoresPath(match.absPath);
+      ignored = await ignoredPath(match.absPath);
       verdicts.set(match.absPath, ignored);
     }
     if (ignored) matches.total--;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { comparePaths, globFilter, hasPendingFilesUnder, listWorkspaceFiles, MAX_WALKED_FILES, rulesFor } from './file-listing';
+import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, rulesFor } from './file-listing';
 import { findRipgrep, listWithRipgrep } from './ripgrep';
 import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
@@ -61,9 +61,10 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
   // Ripgrep may read ignore files above the listed folder or differ in a corner of the gitignore dialect: the shown
   // files are checked against the workspace's own rules (it can only have listed fewer).
   const files: string[] = [];
+  const ignored = ignoredPathChecker(rules);
   for (const shown of kept.sorted()) {
     const file = shown.split('/').join(path.sep);
-    if (created.has(file) || !(await rules.ignoresPath(file))) files.push(file);
+    if (created.has(file) || !(await ignored(file))) files.push(file);
     else total--;
   }
   return { files, total, truncated: stopped };

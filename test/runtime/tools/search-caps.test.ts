@@ -6,6 +6,7 @@ import { createGrepTool } from '../../../src/runtime/tools/grep';
 import { createListFilesTool } from '../../../src/runtime/tools/list-files';
 import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
+import { ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
 import { makeContext, runTool, tempDir, type TestContext } from './helpers';
 
@@ -76,6 +77,19 @@ describe('search and listing caps', () => {
       });
     });
   }
+
+  it('ignoredPathChecker gives the same verdicts as IgnoreRules.ignoresPath, folder rules included', async () => {
+    write('.gitignore', 'build/\n*.log\n!keep.log\n');
+    write('src/.gitignore', 'gen/\n');
+    const files = ['build/a.ts', 'src/build/b.ts', 'src/gen/c.ts', 'src/d.ts', 'x.log', 'logs/keep.log', 'src/gen.ts', 'deep/build/x/y.ts'];
+    const rules = rulesFor(root, root);
+    const check = ignoredPathChecker(rules);
+    for (const rel of files) {
+      const abs = path.join(root, rel);
+      assert.equal(await check(abs), await rules.ignoresPath(abs), rel);
+    }
+    assert.deepEqual(await Promise.all(files.map((rel) => check(path.join(root, rel)))), [true, true, true, false, true, false, false, true]);
+  });
 
   it('SmallestKept keeps the smallest items of a stream in order, whatever order they come in', () => {
     const kept = new SmallestKept<number>(4, (a, b) => a - b);
