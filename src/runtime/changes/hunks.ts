@@ -6,14 +6,20 @@
  */
 import { structuredPatch } from 'diff';
 import { applyHunks } from '../../protocol/change-hunks';
-import type { ChangeHunk, HunkSelection } from '../../protocol/records';
+import type { Change, ChangeHunk, HunkSelection } from '../../protocol/records';
 import { HunkSelectionError } from './errors';
-import type { StoredChange } from './stored';
 
 /** Lines of context around each hunk: also the `--patch` diff's, so the CLI and the editor show the same hunks. */
 export const HUNK_CONTEXT = 3;
 
-type Sides = Pick<StoredChange, 'originalContent' | 'proposedContent'>;
+/** A change's two contents (null: created or deleted), as the store keeps them. */
+interface Sides {
+  originalContent: string | null;
+  proposedContent: string | null;
+}
+
+/** What deciding per hunk needs of a stored change (kept structural, so the store's module can import this one). */
+type HunkedChange = Sides & Pick<Change, 'id' | 'path' | 'kind'>;
 
 /** The hunks of a modify; none for a create or a delete (decided as a whole file). */
 export function hunksOf(change: Sides): ChangeHunk[] {
@@ -35,7 +41,7 @@ export interface HunkChoice {
  * does not accept, a created or deleted file (whole file only), an index out of range.
  */
 export function chooseHunks(
-  changes: readonly StoredChange[],
+  changes: readonly HunkedChange[],
   accepted: ReadonlySet<string>,
   selection: HunkSelection,
 ): Map<string, HunkChoice> {
