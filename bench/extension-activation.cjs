@@ -23,9 +23,11 @@ class EventEmitter {
 }
 // A plain object (the bundle's ESM interop copies its own keys): every name the extension uses, each accepting anything.
 const fake = { Disposable: FakeDisposable, EventEmitter };
-for (const name of ['ConfigurationTarget', 'Diagnostic', 'DiagnosticSeverity', 'FileSystemError', 'FileType', 'Location',
-  'Position', 'Range', 'StatusBarAlignment', 'SymbolKind', 'TabInputText', 'TabInputTextDiff', 'ThemeColor', 'Uri',
-  'commands', 'env', 'languages', 'window', 'workspace', 'extensions', 'l10n']) fake[name] = anything;
+for (const name of ['CancellationTokenSource', 'ConfigurationTarget', 'Diagnostic', 'DiagnosticSeverity', 'FileSystemError',
+  'FileType', 'Location', 'LocationLink', 'Position', 'ProgressLocation', 'QuickPickItemKind', 'Range', 'RelativePattern',
+  'StatusBarAlignment', 'SymbolInformation', 'SymbolKind', 'TabInputText', 'TabInputTextDiff', 'ThemeColor', 'ThemeIcon',
+  'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'commands', 'env', 'languages', 'window', 'workspace', 'extensions',
+  'l10n']) fake[name] = anything;
 const load = Module._load;
 Module._load = function (request, ...rest) {
   return request === 'vscode' ? fake : load.call(this, request, ...rest);
