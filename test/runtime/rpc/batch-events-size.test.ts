@@ -125,7 +125,9 @@ describe('runtime rpc: change batch events in proportion to the batch', () => {
     const ready = await rt.waitForEvent('change_batch_ready');
     const a = ready.batch.changes.find((c) => c.path === 'a.txt')!;
     const { contents } = await rt.request('getChangeContents', { batchId: ready.batch.id, changeIds: [a.id] });
-    assert.deepEqual(contents, [{ changeId: a.id, path: 'a.txt', revision: 2, originalContent: 'A\n', proposedContent: 'second\n' }]);
+    assert.deepEqual(contents, [
+      { changeId: a.id, path: 'a.txt', revision: 2, originalContent: 'A\n', proposedContent: 'second\n', hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }] },
+    ]);
     await assert.rejects(rt.request('getChangeContents', { batchId: ready.batch.id, changeIds: ['chg_nope'] }), /unknown change id chg_nope/);
     const state = await rt.request('getState', {});
     assert.equal(JSON.stringify(state).includes('second'), false, 'getState carries summaries only');
