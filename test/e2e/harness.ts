@@ -105,14 +105,23 @@ export function statusBar(page: Page, text: string | RegExp): Locator {
 
 /** Opens a workspace file in an editor via Quick Open. */
 export async function openFile(page: Page, relPath: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(relPath);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tab', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
+  const tab = page.locator('.tab', { hasText: path.basename(relPath) }).first();
+  // Quick Open through the keyboard; a second try when the first Ctrl+P or Enter went to a webview that had the focus.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10000 });
+    await input.fill(relPath);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Enter');
+    try {
+      await tab.waitFor({ timeout: 10000 });
+      return;
+    } catch (e) {
+      if (attempt >= 2) throw e;
+    }
+  }
 }
 
 /** Chat-completion requests the runtime sent to the stub so far. */
