@@ -16,4 +16,4 @@ import { settingsCases } from './cases-settings';
 import { secretCases, uxCases } from './cases-ux';
 import type { E2ECase } from './harness';
 
-export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...hunkCases, ...undoCases, ...uxCases, ...secretCases, ...editorCases, ...runtimeCases, ...settingsCases, ...batchCrashCases, ...historyCases, ...planCases, ...skillCases, ...themeCases, ...demoCases, ...panelCases, ...worktreeCases];
+export const E2E_CASES: E2ECase[] = [...chatCases, ...batchCases, ...hunkCases, ...undoCases, ...uxCases, ...secretCases, ...editorCases, ...runtimeCases, ...settingsCases, ...batchCrashCases, ...historyCases, ...planCases, ...skillCases, ...themeCases, ...panelCases, ...demoCases, ...worktreeCases];
