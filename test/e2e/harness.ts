@@ -105,7 +105,8 @@ export function statusBar(page: Page, text: string | RegExp): Locator {
 
 /** Opens a workspace file in an editor via Quick Open. */
 export async function openFile(page: Page, relPath: string): Promise<void> {
-  const tab = page.locator('.tab', { hasText: path.basename(relPath) }).first();
+  // visible: a tab of the same name may sit in a hidden editor group left by an earlier case
+  const tab = page.locator('.tab', { hasText: path.basename(relPath) }).filter({ visible: true }).first();
   // Quick Open through the keyboard; a second try when the first Ctrl+P or Enter went to a webview that had the focus.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Escape');
