@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { startOpenAIStub, type OpenAIStub, type StubReply } from '../test/stubs/openai-stub';
 import { E2E_CASES } from '../test/e2e/cases';
-import { runCommand, type E2EContext } from '../test/e2e/harness';
+import { statusBar, tryCommand, type E2EContext } from '../test/e2e/harness';
 import { QUIET_USER_SETTINGS, launchChromium, startCodeServer } from './vscode-lib';
 
 const root = path.resolve(__dirname, '..');
@@ -77,14 +77,23 @@ function activationTiming(logsDir: string): string | undefined {
   return `activation: activate() took ${own ?? '?'}; ${Number.isFinite(total) ? total : '?'} ms after the extension host logged the activation request`;
 }
 
-/** After a failed case: close pickers and settle a batch left pending, so the next case starts clean. */
+/**
+ * After a failed case: close a dialog and the pickers, stop the run and auto mode, settle a batch left pending, so
+ * the next case (or the second attempt) starts clean.
+ */
 async function recover(ctx: E2EContext): Promise<void> {
-  await ctx.page.keyboard.press('Escape').catch(() => undefined);
-  await ctx.page.keyboard.press('Escape').catch(() => undefined);
-  await runCommand(ctx.page, 'agentcli: Stop the Run').catch(() => undefined);
-  await runCommand(ctx.page, 'agentcli: Reject All Changes').catch(() => undefined);
-  await ctx.page.waitForTimeout(1000);
-  await ctx.page.keyboard.press('Escape').catch(() => undefined);
+  const page = ctx.page;
+  for (let i = 0; i < 3 && (await page.locator('.monaco-dialog-box').count()) > 0; i++) await page.keyboard.press('Escape').catch(() => undefined);
+  await page.keyboard.press('Escape').catch(() => undefined);
+  if (await statusBar(page, /Auto \d+\/\d+/).isVisible().catch(() => false)) {
+    if (await tryCommand(page, 'agentcli: Auto Mode Actions')) {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Cancel' }).first().click({ timeout: 5000 }).catch(() => undefined);
+    }
+  }
+  await tryCommand(page, 'agentcli: Stop');
+  await tryCommand(page, 'agentcli: Reject All Changes');
+  await page.waitForTimeout(1000);
+  await page.keyboard.press('Escape').catch(() => undefined);
 }
 
 async function main(): Promise<number> {
@@ -125,21 +134,34 @@ async function main(): Promise<number> {
     await page.locator('.activitybar .action-item a[aria-label^="Agent"]').first().waitFor({ timeout: 90000 });
     const userDataDir = path.join(runDir, 'code-server', 'user-data');
     const ctx: E2EContext = { page, stub, script, workspace, userDataDir, shotsDir, shots: [], log: (l) => console.log(`    ${l}`) };
+    const retried: string[] = [];
     for (const c of cases) {
-      const started = Date.now();
-      script.length = 0;
-      try {
-        await withTimeout(c.run(ctx), Math.max(CASE_TIMEOUT_MS, c.timeoutMs ?? 0), c.name);
-        passed++;
-        console.log(`  ✔ ${c.name} (${Date.now() - started} ms)`);
-      } catch (e) {
-        failed++;
-        console.log(`  ✘ ${c.name}: ${e instanceof Error ? e.message : String(e)}`);
-        const slug = c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-        await page.screenshot({ path: path.join(shotsDir, `failed-${slug}.png`) }).catch(() => undefined);
-        await recover(ctx);
+      // A case that fails is run once more after a clean-up: the workbench under load loses a key or a click now and
+      // then. Its first failure is printed, and the summary names every case that passed only on the second attempt.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const started = Date.now();
+        script.length = 0;
+        try {
+          await withTimeout(c.run(ctx), Math.max(CASE_TIMEOUT_MS, c.timeoutMs ?? 0), c.name);
+          passed++;
+          if (attempt > 1) retried.push(c.name);
+          console.log(`  ✔ ${c.name} (${Date.now() - started} ms${attempt > 1 ? ', second attempt' : ''})`);
+          break;
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          const slug = c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+          await page.screenshot({ path: path.join(shotsDir, `failed-${attempt}-${slug}.png`) }).catch(() => undefined);
+          await recover(ctx);
+          if (attempt === 1) {
+            console.log(`  ↻ ${c.name}: failed on the first attempt, trying again: ${message}`);
+            continue;
+          }
+          failed++;
+          console.log(`  ✘ ${c.name}: ${message}`);
+        }
       }
     }
+    if (retried.length > 0) console.log(`passed on the second attempt (${retried.length}): ${retried.join('; ')}`);
     console.log(`states captured: ${ctx.shots.join(', ')}`);
     const timing = activationTiming(path.join(userDataDir, 'logs'));
     if (timing) console.log(timing);

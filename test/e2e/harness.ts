@@ -77,16 +77,43 @@ export function chatView(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
 }
 
+/**
+ * Opens a quick input with `key` (F1, Ctrl+P), types `query` and presses Enter once the *focused* row is the one
+ * wanted (a row matching early may belong to the list shown before the query applied: recently opened files, the last
+ * commands). Tries again when the input could not be used: a modal dialog made the workbench inert for a moment, or
+ * the key went to a webview that had the focus. A dialog still open is named in the error.
+ */
+async function quickInputPick(page: Page, key: string, query: string, rowText: string, escapeFirst: boolean, tries = 3): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const focusedRow = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: rowText });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (escapeFirst || attempt > 1) await page.keyboard.press('Escape');
+      await page.keyboard.press(key);
+      await input.waitFor({ timeout: 10000 });
+      await input.fill(query, { timeout: 5000 });
+      await focusedRow.first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (e) {
+      const dialog = page.locator('.monaco-dialog-box');
+      const open = (await dialog.count()) > 0 ? await dialog.first().innerText().catch(() => '') : '';
+      if (attempt >= tries) throw new E2EFailure(`${key} '${query}' did not reach '${rowText}' in ${tries} ${tries === 1 ? 'try' : 'tries'}${open ? ` (a dialog is open: ${open.replace(/\s+/g, ' ')})` : ''}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+  }
+}
+
 /** Runs a command from the palette. `keepSelection`: skip the leading Escape (it would clear an editor selection). */
 export async function runCommand(page: Page, title: string, keepSelection = false): Promise<void> {
-  if (!keepSelection) await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
+  await quickInputPick(page, 'F1', `>${title}`, title, !keepSelection);
+}
+
+/** Runs a command that may be hidden right now (its `when` clause is false): one try; whether it ran. */
+export async function tryCommand(page: Page, title: string): Promise<boolean> {
+  return quickInputPick(page, 'F1', `>${title}`, title, true, 1).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function toast(page: Page, text: string | RegExp): Locator {
@@ -107,15 +134,8 @@ export function statusBar(page: Page, text: string | RegExp): Locator {
 export async function openFile(page: Page, relPath: string): Promise<void> {
   // visible: a tab of the same name may sit in a hidden editor group left by an earlier case
   const tab = page.locator('.tab', { hasText: path.basename(relPath) }).filter({ visible: true }).first();
-  // Quick Open through the keyboard; a second try when the first Ctrl+P or Enter went to a webview that had the focus.
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: 10000 });
-    await input.fill(relPath);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relPath) }).first().waitFor({ timeout: 10000 });
-    await page.keyboard.press('Enter');
+    await quickInputPick(page, 'Control+P', relPath, path.basename(relPath), true);
     try {
       await tab.waitFor({ timeout: 10000 });
       return;
