@@ -22,7 +22,8 @@ import {
 } from './records';
 import { automodeMethods } from './automode';
 import { handoffMethods } from './handoff';
-import { undoMethods } from './undo';
+import { DecidedBatch, undoMethods } from './undo';
+import { ErrorFix } from './errors';
 import { learningMethods } from './learning';
 import { HookDefinition, HookEventName } from './hooks';
 
@@ -449,9 +450,17 @@ export const methods = {
           afterShown: z.number().int().nonnegative().optional(),
           /** For a `tool_error`: the failed call. */
           toolCallId: z.string().optional(),
+          /** What the error event said to do (older files: absent). */
+          remedy: z.string().optional(),
+          /** The setting that fixes it, as the error event named it (older files: absent). */
+          fix: ErrorFix.optional(),
         }),
       ),
       pendingBatch: ChangeBatch.nullable(),
+      /** The change batches decided in the session, each where it was decided (older files and runtimes: absent). */
+      decidedBatches: z
+        .array(DecidedBatch.extend({ afterMessages: z.number().int().nonnegative(), afterShown: z.number().int().nonnegative() }))
+        .optional(),
       /**
        * Every message as the conversation showed it, for a transcript: what compaction summarised away stays, and each
        * compaction's summary pair sits where it happened (`messages` is what the model is sent next).

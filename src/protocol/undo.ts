@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChangeKind } from './records';
+import { ChangeKind, ChangeResult } from './records';
 
 /**
  * Undoing an applied change batch. When a batch is applied the runtime keeps, per written file, its content before and
@@ -46,6 +46,28 @@ export const UndoFileResult = z.object({
   reason: z.string().optional(),
 });
 export type UndoFileResult = z.infer<typeof UndoFileResult>;
+
+/**
+ * A change batch as it was decided, kept in the saved session for its transcript (`getSession.decidedBatches`): its
+ * files without contents, each file's result, and the latest undo result of each file reverted since. Whether it can
+ * still be undone is `listAppliedChanges`'s answer once the session is attached.
+ */
+export const DecidedBatch = z.object({
+  batchId: z.string(),
+  runId: z.string(),
+  files: z.array(
+    z.object({
+      changeId: z.string(),
+      path: z.string(),
+      kind: ChangeKind,
+      additions: z.number().int().nonnegative(),
+      deletions: z.number().int().nonnegative(),
+    }),
+  ),
+  results: z.array(ChangeResult),
+  undoResults: z.array(UndoFileResult).optional(),
+});
+export type DecidedBatch = z.infer<typeof DecidedBatch>;
 
 /** Files of an applied batch were reverted (`undoChanges`); the results are per file. */
 export const ChangesRevertedEvent = z.object({

@@ -89,6 +89,7 @@ function savedSessionDetails(d: SavedSessionData): ResultOf<'getSession'> {
     messages: d.messages,
     errors: d.errors,
     pendingBatch: d.batch ? summarizeBatch(d.batch) : null,
+    decidedBatches: d.decided,
     shown: d.shown,
     skippedLines: d.tornBytes ? 1 : 0,
   };

@@ -3,7 +3,9 @@
  * skipped and reported, never fatal; any other unreadable line, or a missing meta line, makes the file corrupt.
  */
 import fs from 'node:fs';
+import type { ErrorFix } from '../../protocol/errors';
 import type { HistoryMessage } from '../../protocol/records';
+import type { DecidedBatch, UndoFileResult } from '../../protocol/undo';
 import { MetaRecord, SessionLine, type SavedBatch } from './records';
 
 export class CorruptSessionError extends Error {
@@ -13,7 +15,9 @@ export class CorruptSessionError extends Error {
 export interface SavedSessionData {
   meta: MetaRecord;
   messages: HistoryMessage[];
-  errors: Array<{ at: string; runId?: string; toolCallId?: string; code: string; error: string; afterMessages: number; afterShown: number }>;
+  errors: Array<{ at: string; runId?: string; toolCallId?: string; code: string; error: string; remedy?: string; fix?: ErrorFix; afterMessages: number; afterShown: number }>;
+  /** The batches decided in the session, where each was decided, with the latest undo result of each file undone since. */
+  decided: Array<DecidedBatch & { afterMessages: number; afterShown: number }>;
   /** Every saved message in order, compacted ones included, with each compaction's summary pair where it happened. */
   shown: HistoryMessage[];
   /** The change batch waiting for a decision when the session was last saved. */
@@ -41,6 +45,15 @@ function parseMeta(text: string, file: string): MetaRecord {
   return meta.data;
 }
 
+/** An undo's results on the decided batch they belong to: the latest result per file. */
+function addUndoResults(decided: SavedSessionData['decided'], reverted: { batchId: string; results: UndoFileResult[] }): void {
+  const batch = decided.find((b) => b.batchId === reverted.batchId);
+  if (!batch) return;
+  const latest = new Map((batch.undoResults ?? []).map((r) => [r.changeId, r]));
+  for (const r of reverted.results) latest.set(r.changeId, r);
+  batch.undoResults = [...latest.values()];
+}
+
 /** Reads a whole session file (for getSession and attach). */
 export function readSessionFile(file: string): SavedSessionData {
   const buf = fs.readFileSync(file);
@@ -56,6 +69,7 @@ export function readSessionFile(file: string): SavedSessionData {
     meta,
     messages: [],
     errors: [],
+    decided: [],
     shown: [],
     batch: null,
     unsavedChanges: [],
@@ -84,16 +98,19 @@ export function readSessionFile(file: string): SavedSessionData {
       // The summary pair goes before the messages the compaction kept (the current prompt, during a run).
       const at = Math.max(0, data.shown.length - Math.max(0, data.messages.length - line.removed));
       data.shown.splice(at, 0, ...line.messages);
-      for (const e of data.errors) if (e.afterShown > at) e.afterShown += line.messages.length;
+      for (const e of [...data.errors, ...data.decided]) if (e.afterShown > at) e.afterShown += line.messages.length;
       data.messages = [...line.messages, ...data.messages.slice(line.removed)];
     } else if (line.type === 'error') {
       const pos = { afterMessages: data.messages.length, afterShown: data.shown.length };
       const ids = { ...(line.runId ? { runId: line.runId } : {}), ...(line.toolCallId ? { toolCallId: line.toolCallId } : {}) };
-      data.errors.push({ at: line.at, ...ids, code: line.code, error: line.error, ...pos });
+      const fixing = { ...(line.remedy !== undefined ? { remedy: line.remedy } : {}), ...(line.fix ? { fix: line.fix } : {}) };
+      data.errors.push({ at: line.at, ...ids, code: line.code, error: line.error, ...fixing, ...pos });
     }
     else if (line.type === 'batch') {
       data.batch = line.batch;
       data.unsavedChanges = line.unsaved ?? [];
+      if (line.decided) data.decided.push({ ...line.decided, afterMessages: data.messages.length, afterShown: data.shown.length });
+      if (line.reverted) addUndoResults(data.decided, line.reverted);
     }
   }
   return data;

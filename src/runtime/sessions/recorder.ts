@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { HistoryMessage } from '../../protocol/records';
+import type { DecidedBatch } from '../../protocol/undo';
 import type { EventDraft } from '../agent/host';
 import type { StoredBatch } from '../changes';
 import { acquireLock, releaseLock } from './lock';
@@ -46,6 +47,8 @@ export class SessionRecorder {
   private written = 0;
   private model: { provider: string; model: string } | undefined;
   private failed = false;
+  /** The batch waiting for a decision, without contents: its decided line names its files (the store has let it go then). */
+  private pendingFiles: Omit<DecidedBatch, 'results' | 'undoResults'> | undefined;
 
   constructor(private readonly opts: RecorderOptions) {}
 
@@ -81,6 +84,22 @@ export class SessionRecorder {
     this.history = session.history;
     this.written = Math.min(saved, session.history.length);
     this.model = model;
+    this.notePending(session);
+  }
+
+  private notePending(session: RecordedSession): void {
+    const batch = session.store.pending();
+    if (!batch) return;
+    const files = batch.changes.map((c) => ({ changeId: c.id, path: c.path, kind: c.kind, additions: c.additions, deletions: c.deletions }));
+    this.pendingFiles = { batchId: batch.id, runId: batch.runId, files };
+  }
+
+  /** The line ending batch `batchId`: with its files and results when its files are known. */
+  private decidedLine(draft: Extract<EventDraft, { type: 'change_batch_decided' }>): LineDraft {
+    const known = this.pendingFiles?.batchId === draft.batchId ? this.pendingFiles : undefined;
+    this.pendingFiles = undefined;
+    if (!known) return { type: 'batch', batch: null };
+    return { type: 'batch', batch: null, decided: this.opts.redactor.value({ ...known, results: draft.results }) };
   }
 
   /** Closes the file and releases the lock (the runtime leaves, or the conversation is reset). */
@@ -97,6 +116,7 @@ export class SessionRecorder {
     this.written = 0;
     this.model = undefined;
     this.failed = false;
+    this.pendingFiles = undefined;
   }
 
   private create(session: RecordedSession, prompt: string): void {
@@ -168,11 +188,17 @@ export class SessionRecorder {
         ...(draft.toolCallId ? { toolCallId: draft.toolCallId } : {}),
         code: draft.code,
         error: this.opts.redactor.text(draft.error),
+        ...(draft.remedy !== undefined ? { remedy: this.opts.redactor.text(draft.remedy) } : {}),
+        ...(draft.fix ? { fix: draft.fix } : {}),
       });
     } else if (draft.type === 'change_batch_ready') {
+      this.notePending(session);
       drafts.push(this.batchLine(session.store.pending()));
     } else if (draft.type === 'change_batch_decided') {
-      drafts.push({ type: 'batch', batch: null });
+      drafts.push(this.decidedLine(draft));
+    } else if (draft.type === 'changes_reverted') {
+      // undo is refused while a batch waits for a decision: none is pending
+      drafts.push({ type: 'batch', batch: null, reverted: this.opts.redactor.value({ batchId: draft.batchId, results: draft.results }) });
     }
     const base = { at: new Date().toISOString(), count: this.written, provider: sel.provider, model: sel.model };
     return drafts.map((d) => ({ ...d, ...base }) as SessionLine);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { Change, ChangeBatchStatus, HistoryMessage } from '../../protocol/records';
+import { ErrorFix } from '../../protocol/errors';
+import { DecidedBatch, UndoFileResult } from '../../protocol/undo';
 
 export const SESSION_FILE_VERSION = 1;
 
@@ -32,6 +34,9 @@ export const ErrorRecord = z.object({
   toolCallId: z.string().optional(),
   code: z.string(),
   error: z.string(),
+  remedy: z.string().optional(),
+  /** The setting that fixes it (the event's `fix`), so a reopened chat offers the same button. */
+  fix: ErrorFix.optional(),
 });
 /** The provider or model changed (written before the first message that uses it). */
 export const ModelRecord = z.object({ type: z.literal('model'), ...lineBase });
@@ -46,13 +51,17 @@ export type SavedBatch = z.infer<typeof SavedBatch>;
 
 /**
  * The change batch waiting for a decision, or null once it was decided. `unsaved` lists the paths of changes left out
- * because their contents held a secret (never written to disk).
+ * because their contents held a secret (never written to disk). The line that ends a batch carries it as `decided`
+ * (files, results); one written after an undo (no batch is pending then) carries the undo's results as `reverted`.
+ * Both are optional, so older files and older runtimes read these lines as before.
  */
 export const BatchRecord = z.object({
   type: z.literal('batch'),
   ...lineBase,
   batch: SavedBatch.nullable(),
   unsaved: z.array(z.string()).optional(),
+  decided: DecidedBatch.omit({ undoResults: true }).optional(),
+  reverted: z.object({ batchId: z.string(), results: z.array(UndoFileResult) }).optional(),
 });
 
 /** Context compaction: the first `removed` messages saved so far were replaced by `messages` (the summary pair). */
