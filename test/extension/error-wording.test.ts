@@ -107,6 +107,17 @@ describe('extension: runtime errors in the editor\'s words', () => {
     assert.equal(restored.kind === 'error' && restored.message, 'model "weka" answers typed decisions only and cannot run in chat.');
   });
 
+  it('a restored error that saved its fix is worded as it was live and keeps the fix (the card shows its button again)', () => {
+    const saved = { kind: 'error' as const, id: 'e2', code: 'connection_refused' as const, message: 'cannot reach ggufserver at http://127.0.0.1:9', remedy: 'set it with `agentcli config set ggufserver.baseUrl <value>`', fix: { action: 'set_base_url' as const, configKey: 'ggufserver.baseUrl' } };
+    const live = editorError(saved.code, saved.message, saved.remedy, saved.fix);
+    const restored = inEditorWords(saved);
+    assert.deepEqual(restored, { kind: 'error', id: 'e2', code: 'connection_refused', ...live });
+    assert.deepEqual(restored.kind === 'error' && restored.fix, saved.fix);
+    assert.doesNotMatch(JSON.stringify(restored), TERMINAL);
+    // an older saved chat: no fix, no remedy; still worded for the editor
+    assert.deepEqual(inEditorWords({ kind: 'error', id: 'e3', code: 'provider_error', message: 'x failed' }), { kind: 'error', id: 'e3', code: 'provider_error', message: 'x failed.' });
+  });
+
   it('a failed request: the structured data when sent, else the message without the method and the code', () => {
     const data = { code: 'config_error', message: 'vendorapi.apiKey is not set: the vendor API needs an API key', remedy: 'set it with `agentcli config set vendorapi.apiKey <value>`', fix: { action: 'set_key', configKey: 'vendorapi.apiKey' } };
     const withData = editorErrorOf(new ProtocolError(RpcErrorCode.ProviderError, `${data.message}. Remedy: ${data.remedy}`, data, 'listModels'));

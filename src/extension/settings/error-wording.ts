@@ -145,7 +145,13 @@ export function notificationText(error: EditorError, context?: string): string {
   return error.remedy ? `${sentence(lead)} ${error.remedy}` : sentence(lead);
 }
 
-/** A saved chat's item as the editor shows it: a restored error keeps no terminal-only advice (it has no fix saved). */
+/**
+ * A saved chat's item as the editor shows it: a restored error in the same words as it was shown live, with the
+ * setting's button when it named its fix (older saved chats have none: then no terminal-only advice is kept).
+ */
 export function inEditorWords(item: TranscriptItem): TranscriptItem {
-  return item.kind === 'error' && item.code !== 'extension' ? { ...item, message: editorError(item.code, item.message, undefined, undefined).message } : item;
+  if (item.kind !== 'error' || item.code === 'extension') return item;
+  const { remedy, fix, ...rest } = item;
+  const shown = editorError(item.code, item.message, remedy, fix);
+  return { ...rest, message: shown.message, ...(shown.remedy ? { remedy: shown.remedy } : {}), ...(shown.fix ? { fix: shown.fix } : {}) };
 }

@@ -1,8 +1,9 @@
 /**
  * A saved session (`getSession`) as transcript items: prompts (with the file/selection context they carried), answers,
  * tool calls with their results (failed ones from the session's `tool_error` records, cancelled ones from the "not run"
- * results), errors where they happened, a compaction summary as a notice, and an undecided change batch as a pending
- * card. Pure: no DOM, no vscode.
+ * results), errors where they happened (with the fix they named), a compaction summary as a notice, each decided change
+ * batch where it was decided (files, results, undo results), and an undecided change batch as a pending card. Pure: no
+ * DOM, no vscode.
  */
 import { EventErrorCodes } from '../../../protocol/errors';
 import type { ResultOf } from '../../../protocol/methods';
@@ -10,9 +11,10 @@ import type { HistoryMessage } from '../../../protocol/records';
 import type { ContextChip, ItemOf, TranscriptItem } from '../transcriptItems';
 import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
-import { createTranscript, itemIds, mergePending, toBatchFiles } from './transcriptReducer';
+import { applyBatchResult, createTranscript, itemIds, mergePending, toBatchFiles } from './transcriptReducer';
 
-export type SavedSession = Pick<ResultOf<'getSession'>, 'messages' | 'errors' | 'pendingBatch' | 'shown'>;
+export type SavedSession = Pick<ResultOf<'getSession'>, 'messages' | 'errors' | 'pendingBatch' | 'shown'> & Partial<Pick<ResultOf<'getSession'>, 'decidedBatches'>>;
+type DecidedBatch = NonNullable<SavedSession['decidedBatches']>[number];
 
 /** The runtime's first line of a compaction summary (context-compaction.ts); the reply after it is not shown. */
 const SUMMARY_PREFIX = 'Summary of the earlier conversation';
@@ -49,14 +51,31 @@ function parseArgs(text: string): unknown {
 
 const knownCode = (code: string): ItemOf<'error'>['code'] => ((EventErrorCodes as readonly string[]).includes(code) ? (code as ItemOf<'error'>['code']) : 'internal');
 
-/** Where each error goes: before message `afterShown` of `shown` (clamped; older runtimes without it: at the end). */
-function errorsByPosition(session: SavedSession, messages: HistoryMessage[]): Map<number, SavedSession['errors']> {
-  const at = new Map<number, SavedSession['errors']>();
-  for (const e of session.errors) {
+/** Where each error or decided batch goes: before message `afterShown` of `shown` (clamped; older runtimes without it: at the end). */
+function byPosition<T extends { afterMessages?: number; afterShown?: number }>(list: readonly T[], session: SavedSession, messages: HistoryMessage[]): Map<number, T[]> {
+  const at = new Map<number, T[]>();
+  for (const e of list) {
     const pos = Math.min((session.shown ? e.afterShown : e.afterMessages) ?? messages.length, messages.length);
     at.set(pos, [...(at.get(pos) ?? []), e]);
   }
   return at;
+}
+
+/** A decided batch is the run's before it: that run's prompt (by message index) takes the batch's run id, so its file tools link to the card. */
+function batchRuns(decided: Map<number, DecidedBatch[]>, messages: HistoryMessage[]): Map<number, string> {
+  const runs = new Map<number, string>();
+  for (const [pos, list] of decided) {
+    let prompt = pos - 1;
+    while (prompt >= 0 && messages[prompt]?.role !== 'user') prompt--;
+    const batch = list[0];
+    if (prompt >= 0 && batch && !runs.has(prompt)) runs.set(prompt, batch.runId);
+  }
+  return runs;
+}
+
+function decidedCard(b: DecidedBatch): ItemOf<'batch'> {
+  const { batchId, runId, files, results, undoResults } = b;
+  return { kind: 'batch', id: itemIds.batch(batchId), batchId, runId, status: 'decided', files, results, ...(undoResults ? { undoResults } : {}) };
 }
 
 /** The transcript items of a saved session, in order. */
@@ -65,7 +84,9 @@ export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
   const tools = new Map<string, ItemOf<'tool'>>();
   // What the conversation showed (compacted messages included); an older runtime gives only what the model is sent.
   const messages = session.shown ?? session.messages;
-  const errors = errorsByPosition(session, messages);
+  const errors = byPosition(session.errors, session, messages);
+  const decided = byPosition(session.decidedBatches ?? [], session, messages);
+  const runOfBatch = batchRuns(decided, messages);
   const userCount = messages.filter((m) => m.role === 'user').length;
   let runs = 0;
   let runId = 'saved-run-0';
@@ -77,7 +98,13 @@ export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
       if (e.code === 'tool_error' && e.toolCallId !== undefined) continue;
       const card = e.code === 'tool_error' && next?.role === 'tool' ? tools.get(next.toolCallId ?? '') : undefined;
       if (card) card.error = e.error;
-      else if (e.code !== 'tool_error') items.push({ kind: 'error', id: `err:saved-${pos}-${items.length}`, code: knownCode(e.code), message: e.error, runId: e.runId ?? runId });
+      else if (e.code !== 'tool_error') {
+        const fixing = { ...(e.remedy !== undefined ? { remedy: e.remedy } : {}), ...(e.fix ? { fix: e.fix } : {}) };
+        items.push({ kind: 'error', id: `err:saved-${pos}-${items.length}`, code: knownCode(e.code), message: e.error, ...fixing, runId: e.runId ?? runId });
+      }
+    }
+    for (const b of decided.get(pos) ?? []) {
+      if (!items.some((i) => i.kind === 'batch' && i.batchId === b.batchId)) items.push(decidedCard(b));
     }
   };
   messages.forEach((m, i) => {
@@ -85,7 +112,7 @@ export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
     if (m.role === 'user') {
       runs++;
       // The last run keeps the pending batch's run id, so its file tools and the batch card stay linked.
-      runId = runs === userCount && session.pendingBatch ? session.pendingBatch.runId : `saved-run-${runs}`;
+      runId = runOfBatch.get(i) ?? (runs === userCount && session.pendingBatch ? session.pendingBatch.runId : `saved-run-${runs}`);
       if (m.content.startsWith(SUMMARY_PREFIX)) {
         items.push({ kind: 'notice', id: `notice:saved-${i}`, runId, text: 'Earlier messages were summarised to fit the context window.' });
         afterSummary = true;
@@ -123,6 +150,7 @@ export function transcriptFromSession(session: SavedSession): TranscriptItem[] {
   });
   addErrors(messages.length, undefined);
   const model = createTranscript(items);
+  for (const list of decided.values()) for (const b of list) applyBatchResult(model, b.batchId, b.results); // the tool cards say applied / rejected
   if (session.pendingBatch) {
     const b = session.pendingBatch;
     mergePending(model, { permissions: [], directories: [], batch: { batchId: b.id, runId: b.runId, status: b.status, files: toBatchFiles(b) } });
