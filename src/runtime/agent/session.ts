@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
 import type { AgentEvent } from '../../protocol/events';
-import { MAX_CHANGE_CONTENTS_BYTES, MAX_YOLO_MINUTES } from '../../protocol/limits';
 import type { RuntimeState } from '../../protocol/methods';
-import { PERMISSION_CHOICES_WITHOUT_RULE, type ChangeDecision, type HistoryMessage, type HunkSelection, type LoopType, type PermissionChoice, type PermissionMode } from '../../protocol/records';
-import { ChangeBatchStore, describeRecovered, summarizeBatch, type StoredBatch } from '../changes';
-import { ContentsTooLargeError, HunkSelectionError, UnknownIdError } from '../changes/errors';
+import type { ChangeDecision, HistoryMessage, HunkSelection, PermissionMode } from '../../protocol/records';
+import type { ChangeBatchStore, StoredBatch } from '../changes';
 import type { AttachOutcome, SavedSessions } from '../sessions/saved-sessions';
 import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
@@ -15,64 +13,31 @@ import { PermissionPolicy } from '../permissions/policy';
 import { createProvider } from '../providers/create-provider';
 import { CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
 import { SecretMasker } from '../secrets/masker';
-import { buildToolsRegistry, createCoreTools, toChatToolSpec } from '../tools/registry';
-import type { McpTools } from '../mcp/mcp-tools';
-import { MCP_FIRST_CONNECT_WAIT_MS, configureMcp } from '../mcp/session-mcp';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
 import { SessionHooks } from '../hooks/session-hooks';
-import { reportingRateLimits } from '../hooks/rate-limit-events';
 import { ContextCompactor } from './context-compaction';
 import { seedHistoryProblem } from './seed-history';
 import { EditorTools } from './editor-tools';
-import { RuntimeRequestError, toEventError } from './errors';
-import type { EventDraft, RunHost } from './host';
+import { RuntimeRequestError } from './errors';
+import type { EventDraft } from './host';
 import { newId } from './ids';
 import { PendingRequests } from './pending-requests';
-import type { RunOutcome, RunRequest } from './react-loop';
-import { runLoop } from './loops';
-import { PLAN_MODE_PROMPT, planModeSpecs, submitPlanTool, type ProposedPlan } from './loops/plan-mode';
+import type { RunRequest } from './react-loop';
+import type { ProposedPlan } from './loops/plan-mode';
 import { effectiveSelection, type Selection } from './selection';
 import type { ModelProvider } from '../providers/types';
-import { buildSystemPrompt } from './system-prompt';
+import { executeRun } from './run-execution';
+import { describeState } from './runtime-state';
+import { attachSavedSession } from './session-attach';
+import { batchContents, createChangeStore, decideBatch } from './session-changes';
+import type { ActiveRun, SessionOptions } from './session-options';
+import { SessionTools } from './session-tools';
 import { wireUndo } from './undo-policy';
+import { YoloSwitch } from './yolo-switch';
 
-const summarizeOrNull = (b: StoredBatch | null) => (b ? summarizeBatch(b) : null);
-
-export interface SessionOptions {
-  cwd: string;
-  home?: string;
-  config: Config;
-  projectConfigFile: string;
-  host: RunHost;
-  /** rpc mode and --patch: writes become a change batch that lands only after a decision. */
-  batchMode: boolean;
-  permissionMode?: PermissionMode;
-  selection?: Selection;
-  systemPrompt?: string;
-  appendSystemPrompt?: string[];
-  skills?: string[];
-  maxIterations?: number;
-  /** `--loop-type`: the run loop strategy (else config `loopType`). */
-  loopType?: LoopType;
-  /** Saves the session as it happens and reads saved ones (attach); absent in tests that need no saving. */
-  saved?: SavedSessions;
-  /** Auto-mode in a worktree: share the user's session's pending requests, so the host answers them as usual. */
-  pending?: PendingRequests;
-  /** Auto-mode in a worktree: writes land directly but need no approval of their own (the run's diff is reviewed). */
-  writesReviewedLater?: boolean;
-  /** How tools read and write files in `cwd` instead of the batch or disk default (ACP: through the client's editor). */
-  files?: (cwd: string, emit: (draft: EventDraft) => void) => WorkspaceFiles;
-  /** Builds the model provider for a run (default: from the config); in-process tests pass a scripted provider. */
-  providerFactory?: (config: Config, selection: Selection) => ModelProvider;
-}
-
-export interface ActiveRun {
-  runId: string;
-  controller: AbortController;
-  done: Promise<RunOutcome>;
-}
+export type { ActiveRun, SessionOptions } from './session-options';
 
 /** One conversation with its history, modes, pending requests and change batch. Shared by rpc and CLI modes. */
 export class Session {
@@ -97,14 +62,14 @@ export class Session {
   private baseMode: PermissionMode;
   /** The mode came from a flag or setPermissionMode, so a new config's `defaultMode` does not replace it. */
   private modeChosen: boolean;
-  private yoloUntil: number | undefined;
-  private yoloTimer: NodeJS.Timeout | undefined;
-  private yoloActive = false;
+  private readonly yolo = new YoloSwitch((state, reason) => {
+    this.policy.mode = this.permissionMode;
+    this.emit({ type: 'yolo_changed', ...state, reason });
+  });
   private active: ActiveRun | undefined;
   private turn: { runId: string; turnId: string } | undefined;
-  private coreTools: ToolDefinition[];
-  /** The configured MCP servers' tools (undefined while none is configured). */
-  private mcp: McpTools | undefined;
+  /** The built-in, editor and MCP tools offered to the model. */
+  readonly toolset: SessionTools;
   /** Summarises older turns when a request would not fit (`compaction.enabled`, `setContextCompact`). */
   readonly compactor: ContextCompactor;
   /** How commands run (sandbox mode, environment); replaced with new settings. */
@@ -143,12 +108,7 @@ export class Session {
     // symlinked temp folder still matches the directory grant.
     this.outputDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-output', this.id);
     this.commandTmpDir = path.join(realpathSync.native(os.tmpdir()), 'agentcli-tmp', sessionTmpName(this.id));
-    this.store = new ChangeBatchStore({ root: this.cwd, newId: () => newId('chg') });
-    this.store.onUpdate = (u) => {
-      this.emit({ type: 'change_batch_updated', runId: u.runId, batchId: u.batchId, status: 'open', changes: u.changes, removed: u.removed, fileCount: u.fileCount });
-    };
-    this.store.onFileWritten = (p, changeId) => this.emit({ type: 'file_modified', path: p, changeId });
-    this.store.onRecovered = (recovered) => opts.host.notice?.(describeRecovered(recovered));
+    this.store = createChangeStore(this.cwd, (d) => this.emit(d), (line) => opts.host.notice?.(line));
     wireUndo(this.store.applied, this, (line) => opts.host.notice?.(line));
     this.files = opts.files
       ? opts.files(this.cwd, (d) => this.emit(d))
@@ -165,29 +125,22 @@ export class Session {
       directories: this.grants,
     });
     this.editorTools = new EditorTools(this.pending, (d) => this.emit(d), () => this.turn);
-    this.coreTools = createCoreTools({ commandTimeoutMs: opts.config.commandTimeoutMs });
+    this.toolset = new SessionTools(this.editorTools, opts.config, { cwd: this.cwd, changed: (reason, failure) => this.toolsChanged(reason, failure) });
     this.compactor = new ContextCompactor(opts.config.compaction.enabled, opts.config.compaction.threshold);
     this.sandbox = this.createSandbox(opts.config);
     this.secrets = SecretMasker.from(opts.config, process.env);
-    this.configureMcp(opts.config);
+    this.toolset.configureMcp(opts.config);
     this.hooks.sessionStarted();
-  }
-
-  private configureMcp(config: Config): void {
-    this.mcp = configureMcp(this.mcp, config, { cwd: this.cwd, env: process.env, changed: (reason, failure) => this.toolsChanged(reason, failure) });
   }
 
   /** Every tool the model can be offered now, with the MCP servers' states (`getToolsRegistry`). */
   toolsRegistry() {
-    return {
-      tools: buildToolsRegistry({ core: this.coreTools, editor: this.editorTools.specs(), mcp: this.mcp?.registry() ?? [], planMode: this.planMode, restricted: this.permissionMode === 'restricted' }),
-      servers: this.mcp?.statuses() ?? [],
-    };
+    return this.toolset.registry(this.planMode, this.permissionMode === 'restricted');
   }
 
   /** Emits `tools_changed` (editor tools registered, an MCP server ready, failed or with a new tool list). */
   toolsChanged(reason: string, failure = false): void {
-    const tools = [...this.coreTools.map((t) => t.name), ...this.editorTools.specs().map((t) => t.name), ...(this.mcp?.specs().map((t) => t.name) ?? [])];
+    const tools = this.toolset.names();
     if (failure) this.opts.host.notice?.(reason);
     this.emit({ type: 'tools_changed', reason, tools });
   }
@@ -224,10 +177,10 @@ export class Session {
     this.grants.setConfigured([...config.permissions.additionalDirectories, this.outputDir]);
     this.opts.saved?.configure(config);
     this.compactor.configure(config.compaction);
-    this.coreTools = createCoreTools({ commandTimeoutMs: config.commandTimeoutMs });
+    this.toolset.configureCore(config);
     this.sandbox = this.createSandbox(config);
     this.secrets = SecretMasker.from(config, process.env);
-    this.configureMcp(config);
+    this.toolset.configureMcp(config);
     if (!this.modeChosen) {
       this.baseMode = config.permissions.defaultMode ?? 'interactive';
       this.policy.mode = this.permissionMode;
@@ -244,7 +197,7 @@ export class Session {
   }
 
   get permissionMode(): PermissionMode {
-    return this.yoloActive ? 'unrestricted' : this.baseMode;
+    return this.yolo.active ? 'unrestricted' : this.baseMode;
   }
 
   get running(): ActiveRun | undefined {
@@ -270,7 +223,7 @@ export class Session {
     if (this.store.applied.busy) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, 'an undo is putting files back: send the prompt when it has finished');
     const runId = newId('run');
     const controller = new AbortController();
-    const done = this.execute({ ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller, acceptedPlan);
+    const done = executeRun(this, this.opts, { ...req, runId, maxIterations: req.maxIterations ?? this.opts.maxIterations ?? this.config.maxIterations }, controller, acceptedPlan);
     this.active = { runId, controller, done };
     void done.finally(() => {
       if (this.active?.runId === runId) this.active = undefined;
@@ -304,107 +257,6 @@ export class Session {
     }
   }
 
-  private async execute(req: RunRequest, controller: AbortController, acceptedPlan?: ProposedPlan): Promise<RunOutcome> {
-    this.emit({ type: 'agent_start', runId: req.runId, prompt: req.message });
-    const checked = await this.hooks.prePrompt(req.message, req.runId, controller.signal);
-    if (!checked.ok) return this.blockedByHook(req.runId, checked.reason, controller.signal);
-    if (checked.rewritten) req = { ...req, message: checked.prompt };
-    if (this.opts.batchMode) this.store.beginRun(req.runId);
-    this.compactor.newPrompt();
-    await this.store.recover(); // no tool of the run sees a batch a killed runtime left half applied
-    await this.mcp?.firstConnections(MCP_FIRST_CONNECT_WAIT_MS); // servers just started (agentcli -p) join this run
-    let outcome: RunOutcome;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const session = this;
-    try {
-      const keep = this.toolFilter ?? (() => true);
-      const tools = new Map<string, ToolDefinition>([...this.coreTools, ...this.editorTools.definitions(), ...(this.mcp?.definitions() ?? []), ...this.extraTools].filter((t) => keep(t.name)).map((t) => [t.name, t]));
-      // Plan mode (read when the run starts): read-only tools and submit_plan only, until a plan is accepted.
-      const planMode = this.planMode && !acceptedPlan;
-      const allSpecs = [...this.coreTools.map(toChatToolSpec), ...this.editorTools.specs(), ...(this.mcp?.specs() ?? []), ...this.extraTools.map(toChatToolSpec)].filter((t) => keep(t.name));
-      if (planMode) tools.set('submit_plan', submitPlanTool(() => req.runId, (d) => this.emit(d), (p) => (this.proposedPlan = p)));
-      outcome = await runLoop(req, {
-        history: this.history,
-        systemPrompt: buildSystemPrompt({
-          cwd: this.cwd,
-          batchMode: this.opts.batchMode,
-          ...(this.opts.systemPrompt !== undefined ? { systemPrompt: this.opts.systemPrompt } : {}),
-          appendSystemPrompt: [...(this.opts.appendSystemPrompt ?? []), ...(planMode ? [PLAN_MODE_PROMPT] : [])],
-          skills: this.opts.skills ?? [],
-          ...(this.opts.home ? { home: this.opts.home } : {}),
-        }),
-        provider: reportingRateLimits(this.newProvider(), req.runId, (d) => this.emit(d)),
-        toolSpecs: planMode ? planModeSpecs(allSpecs, tools) : allSpecs,
-        tools: {
-          cwd: this.cwd,
-          files: this.files,
-          tools,
-          policy: this.policy,
-          grants: this.grants,
-          pending: this.pending,
-          host: this.opts.host,
-          emit: (d) => this.emit(d),
-          outputDir: this.outputDir,
-          projectConfigFile: this.opts.projectConfigFile,
-          beforeTool: (call, signal) => this.hooks.beforeTool(call, signal),
-          batchMode: this.opts.batchMode || this.opts.writesReviewedLater === true,
-          // Read at each tool call, so mode changes during a run apply to its next tool call.
-          get planMode() {
-            return session.planMode;
-          },
-          get permissionMode() {
-            return session.permissionMode;
-          },
-          get sandbox() {
-            return session.sandbox;
-          },
-          get secrets() {
-            return session.secrets;
-          },
-        },
-        pending: this.pending,
-        emit: (d) => this.emit(d),
-        signal: controller.signal,
-        compactor: this.compactor,
-      }, {
-        loopType: this.opts.loopType ?? this.config.loopType,
-        reflexionMaxRetries: this.config.reflexion.maxRetries,
-        planMode,
-        ...(acceptedPlan ? { acceptedPlan } : {}),
-      });
-    } catch (e) {
-      const { code, message, remedy, fix } = toEventError(e);
-      this.emit({ type: 'error', runId: req.runId, code, error: message, ...(remedy ? { remedy } : {}), ...(fix ? { fix } : {}) });
-      outcome = { status: 'error', text: '', error: { code, message } };
-    }
-    if (this.opts.batchMode) {
-      const batch = this.store.finalize();
-      if (batch) this.emit({ type: 'change_batch_ready', runId: req.runId, batch: summarizeBatch(batch) });
-    }
-    this.emit({
-      type: 'agent_end',
-      runId: req.runId,
-      status: outcome.status,
-      text: outcome.text,
-      ...(outcome.stoppedReason ? { stoppedReason: outcome.stoppedReason } : {}),
-      ...(outcome.error ? { error: outcome.error } : {}),
-    });
-    if (outcome.status === 'completed' || outcome.status === 'stopped') this.hooks.postPrompt(outcome.text, req.runId);
-    return outcome;
-  }
-
-  /** The pre-prompt hook refused the prompt: nothing is sent, and the user sees its reason (an abort meanwhile wins). */
-  private blockedByHook(runId: string, reason: string, signal: AbortSignal): RunOutcome {
-    if (signal.aborted) {
-      this.emit({ type: 'agent_end', runId, status: 'aborted', text: '' });
-      return { status: 'aborted', text: '' };
-    }
-    const error = { code: 'hook_blocked' as const, message: reason };
-    this.emit({ type: 'error', runId, code: error.code, error: reason, remedy: 'change the prompt, or the pre-prompt hook in ~/.agentcli/hooks' });
-    this.emit({ type: 'agent_end', runId, status: 'error', text: '', error });
-    return { status: 'error', text: '', error };
-  }
-
   /** Cancels the active run: HTTP request, running commands, pending requests. Always answers. */
   abort(): { aborted: boolean; runId?: string } {
     const run = this.active;
@@ -413,16 +265,8 @@ export class Session {
     return { aborted: true, runId: run.runId };
   }
 
-  async decideChanges(batchId: string, decision: ChangeDecision, changeIds?: string[], hunks?: HunkSelection) {
-    try {
-      const results = await this.store.decide(batchId, decision, changeIds, hunks);
-      this.emit({ type: 'change_batch_decided', batchId, results });
-      return { batchId, results };
-    } catch (e) {
-      if (e instanceof UnknownIdError) throw new RuntimeRequestError(RpcErrorCode.UnknownId, e.message);
-      if (e instanceof HunkSelectionError) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
-      throw e;
-    }
+  decideChanges(batchId: string, decision: ChangeDecision, changeIds?: string[], hunks?: HunkSelection) {
+    return decideBatch(this.store, (d) => this.emit(d), batchId, decision, changeIds, hunks);
   }
 
   /**
@@ -430,13 +274,7 @@ export class Session {
    * `maxChange` (the host's line limit) is refused with a message naming it.
    */
   changeContents(batchId: string, changeIds?: string[], maxChange = Number.POSITIVE_INFINITY) {
-    try {
-      return { batchId, ...this.store.contents(batchId, changeIds, MAX_CHANGE_CONTENTS_BYTES, maxChange) };
-    } catch (e) {
-      if (e instanceof UnknownIdError) throw new RuntimeRequestError(RpcErrorCode.UnknownId, e.message);
-      if (e instanceof ContentsTooLargeError) throw new RuntimeRequestError(RpcErrorCode.InvalidParams, e.message);
-      throw e;
-    }
+    return batchContents(this.store, batchId, changeIds, maxChange);
   }
 
   /**
@@ -469,33 +307,7 @@ export class Session {
 
   /** `timeoutMinutes` must be positive and at most MAX_YOLO_MINUTES (Node timers cannot wait much longer than 24 days). */
   setYolo(enabled: boolean, timeoutMinutes?: number): RuntimeState['yolo'] {
-    if (timeoutMinutes !== undefined && !(timeoutMinutes > 0 && timeoutMinutes <= MAX_YOLO_MINUTES)) {
-      throw new RuntimeRequestError(
-        RpcErrorCode.InvalidParams,
-        `timeoutMinutes must be a positive number of at most ${MAX_YOLO_MINUTES} (7 days), got ${timeoutMinutes}; leave it out to keep yolo on until it is turned off`,
-      );
-    }
-    return this.changeYolo(enabled, timeoutMinutes, 'requested');
-  }
-
-  /** Turns yolo on or off and tells the host (`yolo_changed`); a timed yolo turns itself off (`expired`). */
-  private changeYolo(enabled: boolean, timeoutMinutes: number | undefined, reason: 'requested' | 'expired'): RuntimeState['yolo'] {
-    if (this.yoloTimer) clearTimeout(this.yoloTimer);
-    this.yoloTimer = undefined;
-    this.yoloActive = enabled;
-    this.yoloUntil = enabled && timeoutMinutes ? Date.now() + timeoutMinutes * 60_000 : undefined;
-    if (this.yoloUntil) {
-      this.yoloTimer = setTimeout(() => this.changeYolo(false, undefined, 'expired'), this.yoloUntil - Date.now());
-      this.yoloTimer.unref();
-    }
-    this.policy.mode = this.permissionMode;
-    const state = this.yoloState();
-    this.emit({ type: 'yolo_changed', ...state, reason });
-    return state;
-  }
-
-  private yoloState(): RuntimeState['yolo'] {
-    return { active: this.yoloActive, ...(this.yoloUntil ? { expiresAt: new Date(this.yoloUntil).toISOString() } : {}) };
+    return this.yolo.set(enabled, timeoutMinutes);
   }
 
   /**
@@ -526,16 +338,7 @@ export class Session {
 
   /** Continues a saved session (attachSession); refused while a run is active or a change batch awaits a decision. */
   attachSaved(sessionId: string): AttachOutcome {
-    if (this.active) throw new RuntimeRequestError(RpcErrorCode.RunInProgress, `abort run ${this.active.runId} before attaching a saved session`);
-    const batch = this.store.pending() ?? this.store.open();
-    if (batch && batch.changes.length > 0 && sessionId !== this.id) {
-      throw new RuntimeRequestError(
-        RpcErrorCode.BatchPending,
-        `change batch ${batch.id} (${batch.changes.length} file(s)) is waiting for a decision: call decideChanges before attaching another session`,
-      );
-    }
-    if (!this.opts.saved) return { attached: false, reason: 'not_found', message: 'this runtime reads no saved sessions' };
-    return this.opts.saved.attach(this, sessionId);
+    return attachSavedSession(this, sessionId);
   }
 
   /** Called by attach: the saved session's id, history and undecided change batch become this session's. */
@@ -558,40 +361,11 @@ export class Session {
   }
 
   state(): RuntimeState {
-    const sel = this.selected();
-    return {
-      sessionId: this.id,
-      cwd: this.cwd,
-      status: this.active ? 'running' : 'idle',
-      ...(this.active ? { runId: this.active.runId } : {}),
-      provider: sel.provider,
-      model: sel.model,
-      permissionMode: this.permissionMode,
-      planMode: this.planMode,
-      yolo: this.yoloState(),
-      pendingBatch: summarizeOrNull(this.store.pending() ?? this.store.open()),
-      pendingPermissions: this.pending.list('permission').map((p) => ({
-        requestId: p.requestId,
-        tool: String(p.info.tool),
-        description: String(p.info.description),
-        choices: Array.isArray(p.info.choices) ? (p.info.choices as PermissionChoice[]) : [...PERMISSION_CHOICES_WITHOUT_RULE],
-        acknowledged: p.acknowledged,
-      })),
-      pendingDirectoryAccess: this.pending.list('directory').map((p) => ({
-        requestId: p.requestId,
-        path: String(p.info.path),
-        reason: String(p.info.reason),
-        acknowledged: p.acknowledged,
-      })),
-      messageCount: this.history.length,
-      sandbox: this.sandbox.state(),
-      ...(this.proposedPlan
-        ? { proposedPlan: { planId: this.proposedPlan.planId, runId: this.proposedPlan.runId, steps: this.proposedPlan.steps.map((s) => ({ ...s, status: 'pending' as const })) } }
-        : {}),
-    };
+    return describeState(this, this.yolo.state());
   }
 
-  private newProvider(): ModelProvider {
+  /** The model provider for a run or a compaction (`providerFactory`, else from the config). */
+  newProvider(): ModelProvider {
     return (this.opts.providerFactory ?? createProvider)(this.config, this.selection);
   }
 
@@ -616,9 +390,8 @@ export class Session {
   }
 
   end(): void {
-    if (this.yoloTimer) clearTimeout(this.yoloTimer);
-    void this.mcp?.close();
-    this.mcp = undefined;
+    this.yolo.stop();
+    this.toolset.close();
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
     this.opts.saved?.close();
     // Hooks still queued (session_end's among them) run in the sandbox's temp folder: clean up after them, not under them.
