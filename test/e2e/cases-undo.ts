@@ -87,6 +87,7 @@ export const undoCases: E2ECase[] = [
   },
   {
     name: 'undo: after a window reload the applied batch card has Undo and it puts the disk back; an error keeps its buttons',
+    timeoutMs: 240_000, // two window reloads: over 100 s on a busy machine
     run: async (ctx) => {
       await openChat(ctx);
       await chatView(ctx.page).getByTestId('new-chat').click();
