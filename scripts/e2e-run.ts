@@ -138,6 +138,8 @@ async function main(): Promise<number> {
     for (const c of cases) {
       // A case that fails is run once more after a clean-up: the workbench under load loses a key or a click now and
       // then. Its first failure is printed, and the summary names every case that passed only on the second attempt.
+      const settingsFiles = [path.join(workspace, '.vscode', 'settings.json'), path.join(userDataDir, 'Machine', 'settings.json')];
+      const settingsBefore = settingsFiles.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : undefined));
       for (let attempt = 1; attempt <= 2; attempt++) {
         const started = Date.now();
         script.length = 0;
@@ -151,6 +153,12 @@ async function main(): Promise<number> {
           const message = e instanceof Error ? e.message : String(e);
           const slug = c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
           await page.screenshot({ path: path.join(shotsDir, `failed-${attempt}-${slug}.png`) }).catch(() => undefined);
+          // the settings as they were before the case (a failed case may leave a provider switched, a key unset)
+          settingsFiles.forEach((f, i) => {
+            const text = settingsBefore[i];
+            if (text === undefined) fs.rmSync(f, { force: true });
+            else if (!fs.existsSync(f) || fs.readFileSync(f, 'utf8') !== text) fs.writeFileSync(f, text);
+          });
           await recover(ctx);
           if (attempt === 1) {
             console.log(`  ↻ ${c.name}: failed on the first attempt, trying again: ${message}`);

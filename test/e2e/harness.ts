@@ -77,23 +77,49 @@ export function chatView(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
 }
 
+/** How well a quick-input row's label fits: 3 exact (an ellipsis aside), 2 starts with it, 1 contains it, 0 not at all. */
+function fit(label: string, wanted: string): number {
+  const l = label.trim().replace(/…$/, '');
+  return l === wanted ? 3 : l.startsWith(wanted) ? 2 : l.includes(wanted) ? 1 : 0;
+}
+
 /**
- * Opens a quick input with `key` (F1, Ctrl+P), types `query` and presses Enter once the *focused* row is the one
- * wanted (a row matching early may belong to the list shown before the query applied: recently opened files, the last
- * commands). Tries again when the input could not be used: a modal dialog made the workbench inert for a moment, or
- * the key went to a webview that had the focus. A dialog still open is named in the error.
+ * Opens a quick input with `key` (F1, Ctrl+P), types `query` and picks the row whose label fits `rowText` best
+ * (exactly, else starting with it): by Enter when it is the focused row, else by a click. The choice must hold for
+ * two looks 150 ms apart, so a row of the list shown before the query applied (recently opened files, the last
+ * commands) is not taken for the answer. Tries again when the input could not be used: a modal dialog made the
+ * workbench inert for a moment, or the key went to a webview that had the focus. A dialog still open is named.
  */
 async function quickInputPick(page: Page, key: string, query: string, rowText: string, escapeFirst: boolean, tries = 3): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  const focusedRow = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: rowText });
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  const best = async (): Promise<{ index: string; focused: boolean } | undefined> => {
+    const seen = await rows.evaluateAll((els) =>
+      els.map((el) => ({ index: el.getAttribute('data-index') ?? '', label: el.querySelector('.label-name')?.textContent ?? '', focused: el.classList.contains('focused') })),
+    );
+    let top: (typeof seen)[number] | undefined;
+    for (const r of seen) if (fit(r.label, rowText) > (top ? fit(top.label, rowText) : 0)) top = r;
+    return top && { index: top.index, focused: top.focused };
+  };
   for (let attempt = 1; ; attempt++) {
     try {
       if (escapeFirst || attempt > 1) await page.keyboard.press('Escape');
       await page.keyboard.press(key);
       await input.waitFor({ timeout: 10000 });
       await input.fill(query, { timeout: 5000 });
-      await focusedRow.first().waitFor({ timeout: 10000 });
-      await page.keyboard.press('Enter');
+      let chosen: { index: string; focused: boolean } | undefined;
+      for (const until = Date.now() + 10000; ; ) {
+        const a = await best();
+        await page.waitForTimeout(150);
+        const b = await best();
+        if (a && b && a.index === b.index) {
+          chosen = b;
+          break;
+        }
+        if (Date.now() > until) throw new E2EFailure(`no row '${rowText}' in the list`);
+      }
+      if (chosen.focused) await page.keyboard.press('Enter');
+      else await rows.and(page.locator(`[data-index="${chosen.index}"]`)).first().click({ timeout: 5000 });
       return;
     } catch (e) {
       const dialog = page.locator('.monaco-dialog-box');
