@@ -25,7 +25,7 @@ const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalCo
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
 // The CLI body is built first and appended to the entry as gzip+base64 text in a trailing comment; the entry decodes it
-// and compiles it through a V8 code cache. Base64 never contains `*/`, so the comment is safe.
+// (once: it keeps the text in its cache folder) and compiles it through a V8 code cache. Base64 never contains `*/`, so the comment is safe.
 async function cliBuild() {
   const body = await esbuild.build({ ...node, entryPoints: ['src/runtime/cli/main.ts'], write: false, minify: true, sourcemap: false, outfile: 'main.js' });
   const source = body.outputFiles[0].text;
@@ -36,7 +36,7 @@ async function cliBuild() {
     minify: true,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    define: { __AGENTCLI_MAIN_HASH__: JSON.stringify(createHash('sha256').update(source).digest('hex').slice(0, 16)) },
+    define: { __AGENTCLI_MAIN_HASH__: JSON.stringify(createHash('sha256').update(source).digest('hex').slice(0, 16)), __AGENTCLI_MAIN_LENGTH__: String(source.length) },
     footer: { js: `/*AGENTCLI-MAIN:${gzipSync(source, { level: 9 }).toString('base64')}*/` },
   };
 }

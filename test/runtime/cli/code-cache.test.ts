@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
 import { makeTempDir } from '../../helpers/temp-dir';
@@ -7,23 +7,42 @@ import { makeTempDir } from '../../helpers/temp-dir';
 describe('agentcli code cache', function () {
   this.timeout(30_000);
 
-  it('keeps one compiled-code cache: it writes the current build\'s and removes those of other builds', async () => {
+  it('keeps one compiled-code cache and one unpacked body: it writes the current build\'s and removes those of other builds', async () => {
     const cacheHome = makeTempDir('agentcli-cache-');
     const dir = path.join(cacheHome, 'agentcli');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'main-0123456789abcdef-v20.0.0.v8cache'), 'an older build');
+    writeFileSync(path.join(dir, 'main-0123456789abcdef.js'), 'an older build');
     writeFileSync(path.join(dir, 'unrelated.txt'), 'not ours to remove');
     const env = testEnv({ XDG_CACHE_HOME: cacheHome });
     const first = await runCli(['--help'], makeWorkspace({}), env);
     assert.equal(first.code, 0, first.stderr);
     const files = readdirSync(dir).sort();
-    assert.equal(files.length, 2, `one cache and the unrelated file: ${files.join(', ')}`);
+    assert.equal(files.length, 3, `one cache, one body and the unrelated file: ${files.join(', ')}`);
     assert.ok(files.includes('unrelated.txt'));
     const cache = files.find((f) => f.endsWith('.v8cache'));
+    const body = files.find((f) => f.endsWith('.js'));
     assert.ok(cache !== undefined && cache !== 'main-0123456789abcdef-v20.0.0.v8cache', 'the stale cache is gone');
+    assert.ok(body !== undefined && body !== 'main-0123456789abcdef.js', 'the stale body is gone');
     assert.ok(cache.includes(process.version), 'the cache is keyed by the Node version');
     const second = await runCli(['--help'], makeWorkspace({}), env);
     assert.equal(second.code, 0);
+    assert.equal(second.stdout, first.stdout);
     assert.deepEqual(readdirSync(dir).sort(), files, 'a later start reuses the cache');
+  });
+
+  it('a cut-short unpacked body is not run: the embedded one is, and the file is written whole again', async () => {
+    const cacheHome = makeTempDir('agentcli-cache-');
+    const env = testEnv({ XDG_CACHE_HOME: cacheHome });
+    const first = await runCli(['--help'], makeWorkspace({}), env);
+    assert.equal(first.code, 0, first.stderr);
+    const dir = path.join(cacheHome, 'agentcli');
+    const body = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.js'))!);
+    const whole = readFileSync(body, 'utf8');
+    writeFileSync(body, whole.slice(0, Math.floor(whole.length / 2)));
+    const second = await runCli(['--help'], makeWorkspace({}), env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(readFileSync(body, 'utf8'), whole, 'the body is whole again');
   });
 });
