@@ -58,9 +58,14 @@ export const uxCases: E2ECase[] = [
       // the prompt sent just before hiding is not brought back into the box (the cleared draft was saved at once)
       expect((await view.getByTestId('prompt-input').inputValue()) === '', 'the sent prompt came back into the prompt box after the panel was restored');
       await shot(ctx, '22-panel-restored');
-      // the whole conversation is there: the first answer, at the top of the (virtualized) transcript
-      await view.locator('.transcript').evaluate((el) => el.scrollTo(0, 0));
-      await view.getByText('Streaming works', { exact: false }).first().waitFor({ timeout: 10000 });
+      // the whole conversation is there: the first answer, at the top of the (virtualized) transcript; after a window
+      // reload (an earlier case) the panel holds the newest items and pages older ones in as the user scrolls up
+      const first = view.getByText('Streaming works', { exact: false }).first();
+      for (const until = Date.now() + 20000; !(await first.isVisible()); ) {
+        expect(Date.now() < until, 'the first answer did not come back when scrolling to the top of the chat');
+        await view.locator('.transcript').evaluate((el) => el.scrollTo(0, 0));
+        await ctx.page.waitForTimeout(300);
+      }
     },
   },
   {
