@@ -46,6 +46,21 @@ export const uxCases: E2ECase[] = [
         { toolCalls: [{ name: 'run_command', arguments: { command: 'echo via-notification > toast.txt' } }], chunkDelayMs: 600 },
         { text: 'Done via the notification.' },
       );
+      // the chat's oldest prompt (earlier cases decide which chat this is): it must be there again after the restore
+      const view = chatView(ctx.page);
+      const oldestPrompt = async (): Promise<string> => {
+        const atTop = async () => (await view.locator('.transcript').evaluate((el) => el.scrollTop)) === 0;
+        for (let i = 0; i < 30; i++) {
+          await view.locator('.transcript').evaluate((el) => el.scrollTo(0, 0));
+          // older items page in near the top and push the view down: the top is reached when it stays there
+          await ctx.page.waitForTimeout(400);
+          if (!(await atTop())) continue;
+          await ctx.page.waitForTimeout(600);
+          if (await atTop()) break;
+        }
+        return (await view.getByTestId('user-message').first().innerText()).trim();
+      };
+      const oldest = await oldestPrompt();
       await sendPrompt(ctx.page, 'Write toast.txt with a shell command.');
       await runCommand(ctx.page, 'View: Show Explorer');
       await toast(ctx.page, 'The agent wants to run: echo via-notification > toast.txt').waitFor({ timeout: 30000 });
@@ -53,19 +68,13 @@ export const uxCases: E2ECase[] = [
       await clickToastButton(ctx.page, /echo via-notification/, 'Allow once');
       await waitFor('toast.txt written', () => readWorkspaceFile(ctx, 'toast.txt')?.includes('via-notification'), 30000);
       await runCommand(ctx.page, 'agentcli: Open Chat');
-      const view = chatView(ctx.page);
       await view.getByText('Done via the notification.').first().waitFor({ timeout: 30000 });
       // the prompt sent just before hiding is not brought back into the box (the cleared draft was saved at once)
       expect((await view.getByTestId('prompt-input').inputValue()) === '', 'the sent prompt came back into the prompt box after the panel was restored');
       await shot(ctx, '22-panel-restored');
-      // the whole conversation is there: the first answer, at the top of the (virtualized) transcript; after a window
-      // reload (an earlier case) the panel holds the newest items and pages older ones in as the user scrolls up
-      const first = view.getByText('Streaming works', { exact: false }).first();
-      for (const until = Date.now() + 20000; !(await first.isVisible()); ) {
-        expect(Date.now() < until, 'the first answer did not come back when scrolling to the top of the chat');
-        await view.locator('.transcript').evaluate((el) => el.scrollTo(0, 0));
-        await ctx.page.waitForTimeout(300);
-      }
+      // the whole conversation is there: its oldest prompt, at the top of the (virtualized, paged) transcript
+      const restored = await oldestPrompt();
+      expect(restored === oldest, `the restored chat starts with ${JSON.stringify(restored)}, not ${JSON.stringify(oldest)}`);
     },
   },
   {
@@ -118,14 +127,21 @@ export async function setApiKeyFor(ctx: E2EContext, provider: string): Promise<v
   await row.click();
 }
 
+/** The newest file called `name` under `dir` (each window reload starts a new extension host with its own log folder). */
 export function findFile(dir: string, name: string): string | undefined {
-  if (!fs.existsSync(dir)) return undefined;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    const hit = e.isDirectory() ? findFile(p, name) : e.name === name ? p : undefined;
-    if (hit) return hit;
-  }
-  return undefined;
+  let newest: { file: string; mtime: number } | undefined;
+  const walk = (at: string) => {
+    for (const e of fs.readdirSync(at, { withFileTypes: true })) {
+      const p = path.join(at, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === name) {
+        const mtime = fs.statSync(p).mtimeMs;
+        if (!newest || mtime > newest.mtime) newest = { file: p, mtime };
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest?.file;
 }
 
 export const secretCases: E2ECase[] = [

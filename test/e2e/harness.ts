@@ -80,7 +80,8 @@ export function chatView(page: Page): FrameLocator {
 /** How well a quick-input row's label fits: 3 exact (an ellipsis aside), 2 starts with it, 1 contains it, 0 not at all. */
 function fit(label: string, wanted: string): number {
   const l = label.trim().replace(/…$/, '');
-  return l === wanted ? 3 : l.startsWith(wanted) ? 2 : l.includes(wanted) ? 1 : 0;
+  const w = wanted.trim().replace(/…$/, '');
+  return l === w ? 3 : l.startsWith(w) ? 2 : l.includes(w) ? 1 : 0;
 }
 
 /**
