@@ -35,7 +35,7 @@ export function createSession(
   host: RunHost,
   io: CliIo,
   batchMode: boolean,
-  extra: Pick<SessionOptions, 'files'> = {},
+  extra: Pick<SessionOptions, 'files' | 'providerFactory'> = {},
 ): Session {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
   const provider = sel?.provider ?? opts.provider;

@@ -6,7 +6,7 @@ import { LOOP_TYPES } from '../../protocol/records';
 import type { CliIo } from './io';
 import { loadConfig } from '../config/load';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
-import { ProviderError } from '../providers/types';
+import { ProviderError, type ModelProvider } from '../providers/types';
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from './args';
 import { cliSystemPrompt, createSession } from './create-session';
 import { runPrint } from './print-run';
@@ -40,14 +40,17 @@ const SUBCOMMANDS: Record<string, () => Subcommand> = {
  * A one-shot run cannot fix its provider settings, so a missing key or base URL is a configuration error (exit 2)
  * found before the run; rpc and interactive sessions can still switch provider or set keys, so they check per run.
  */
-function providerConfigProblem(opts: CliOptions, config: Config): string | undefined {
+/**
+ * Builds the provider the run will use, to report a configuration problem before anything starts. The provider built
+ * is handed to the run (built once: constructing a client is part of the start-up time).
+ */
+function checkedProvider(opts: CliOptions, config: Config): { provider: ModelProvider } | { problem: string } {
   const sel = opts.model !== undefined ? parseModelSelector(opts.model) : undefined;
   const provider = sel?.provider ?? opts.provider;
   try {
-    createProvider(config, { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) });
-    return undefined;
+    return { provider: createProvider(config, { ...(provider ? { provider } : {}), ...(sel ? { model: sel.model } : {}) }) };
   } catch (e) {
-    if (e instanceof ProviderError && e.code === 'config_error') return `${e.message}\n  remedy: ${e.remedy}`;
+    if (e instanceof ProviderError && e.code === 'config_error') return { problem: `${e.message}\n  remedy: ${e.remedy}` };
     throw e;
   }
 }
@@ -196,10 +199,10 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
     cio.stderr('agentcli: no prompt given. Pass one with -p "<prompt>" or as an argument, pipe it on stdin, or use --mode rpc.\n');
     return 2;
   }
-  const providerProblem = providerConfigProblem(opts, config);
-  if (providerProblem) {
-    cio.stderr(`agentcli: ${providerProblem}\n`);
+  const checked = checkedProvider(opts, config);
+  if ('problem' in checked) {
+    cio.stderr(`agentcli: ${checked.problem}\n`);
     return 2;
   }
-  return runPrint(prompt, opts, config, cio);
+  return runPrint(prompt, opts, config, cio, checked.provider);
 }

@@ -5,6 +5,9 @@ import { toUnifiedDiff } from '../changes';
 import type { Config } from '../config/schema';
 import type { CliOptions } from './args';
 import { createSession } from './create-session';
+import { createProvider } from '../providers/create-provider';
+import type { ModelProvider } from '../providers/types';
+import type { Selection } from '../agent/selection';
 import type { CliIo } from './io';
 import { loopNote } from './loop-notes';
 import { rateLimitLine } from '../hooks/rate-limit-line';
@@ -23,7 +26,18 @@ function summarizeArgs(args: unknown): string {
  * listed on stderr with how to allow them. Exit: 0 completed or stopped (also when changes were left unapplied for want
  * of approval), 1 error or a change that could not be applied (stale, failed), 130 aborted.
  */
-export async function runPrint(prompt: string, opts: CliOptions, config: Config, io: CliIo): Promise<number> {
+/** Hands out `first` once, then builds a provider for each later call (a run, a compaction, a critique). */
+function firstThenNew(first: ModelProvider): (config: Config, selection: Selection) => ModelProvider {
+  let unused: ModelProvider | undefined = first;
+  return (config, selection) => {
+    const p = unused ?? createProvider(config, selection);
+    unused = undefined;
+    return p;
+  };
+}
+
+/** `provider`: already built for this run's selection (to check the config); the first run uses it. */
+export async function runPrint(prompt: string, opts: CliOptions, config: Config, io: CliIo, provider?: ModelProvider): Promise<number> {
   // Deltas that arrive together (one network read holds many) go out as one write; anything on stderr first flushes
   // stdout so a terminal shows both in order.
   let pending = '';
@@ -65,7 +79,7 @@ export async function runPrint(prompt: string, opts: CliOptions, config: Config,
   };
   let session;
   try {
-    session = createSession(opts, config, host, io, opts.patch);
+    session = createSession(opts, config, host, io, opts.patch, provider ? { providerFactory: firstThenNew(provider) } : {});
   } catch (e) {
     io.stderr(`agentcli: ${(e as Error).message}\n`);
     return 2;
