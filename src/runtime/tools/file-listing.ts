@@ -11,8 +11,14 @@ export const MAX_WALKED_FILES = 200_000;
 /** A glob filter: patterns without `/` match the file name, others the path relative to `base`. */
 export function globFilter(pattern: string | undefined, base: string): (absPath: string) => boolean {
   if (!pattern) return () => true;
-  const isMatch = picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
+  const isMatch = relativeGlobFilter(pattern);
   return (absPath) => isMatch(toPosixRelative(base, absPath));
+}
+
+/** The same filter for a path already relative to `base` in `/` form. */
+export function relativeGlobFilter(pattern: string | undefined): (relPath: string) => boolean {
+  if (!pattern) return () => true;
+  return picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
 }
 
 /** Ignore rules rooted at the workspace, or at `base` when it lies outside the workspace. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, rulesFor } from './file-listing';
+import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
 import { findRipgrep, listWithRipgrep } from './ripgrep';
 import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
@@ -28,22 +28,24 @@ interface LimitedListing {
 
 /**
  * `rg --files` streamed: only the first `limit` paths are kept, the rest counted. Proposals still count: files they
- * delete are dropped and files they create are added.
+ * delete are dropped and files they create are added. Paths are compared relative to `base` (in `/` form, the order of
+ * the absolute paths too) and made absolute only for the files shown.
  */
 async function listWithRg(ctx: ToolContext, base: string, pattern: string | undefined, limit: number, rgPath: string): Promise<LimitedListing> {
   const rules = rulesFor(ctx.files.root, base);
-  const filter = globFilter(pattern, base);
+  const filter = relativeGlobFilter(pattern);
+  const relOf = (file: string) => toPosix(path.relative(base, file));
   const pending = ctx.files.pendingPaths();
-  const deleted = new Set(pending.deleted);
+  const deleted = new Set(pending.deleted.filter((f) => isWithin(base, f)).map(relOf));
   const created = new Set<string>();
   for (const file of pending.created) {
-    if (isWithin(base, file) && file !== base && filter(file) && !(await rules.ignoresPath(file))) created.add(file);
+    if (isWithin(base, file) && file !== base && filter(relOf(file)) && !(await rules.ignoresPath(file))) created.add(relOf(file));
   }
   const kept = new SmallestKept<string>(limit, comparePaths);
   let total = 0;
-  const add = (file: string) => {
+  const add = (rel: string) => {
     total++;
-    kept.offer(toPosix(file));
+    kept.offer(rel);
   };
   const { stopped } = await listWithRipgrep({
     rgPath,
@@ -51,20 +53,20 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     targetIsRulesRoot: rules.root === base,
     nameGlob: pattern && !pattern.includes('/') ? pattern : undefined,
     signal: ctx.signal,
-    onFile: (file) => {
-      if (deleted.has(file) || created.has(file) || !filter(file)) return true;
-      add(file);
+    onFile: (rel) => {
+      if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
+      add(rel);
       return total < MAX_WALKED_FILES;
     },
   });
-  for (const file of created) add(file);
+  for (const rel of created) add(rel);
   // Ripgrep may read ignore files above the listed folder or differ in a corner of the gitignore dialect: the shown
   // files are checked against the workspace's own rules (it can only have listed fewer).
   const files: string[] = [];
   const ignored = ignoredPathChecker(rules);
-  for (const shown of kept.sorted()) {
-    const file = shown.split('/').join(path.sep);
-    if (created.has(file) || !(await ignored(file))) files.push(file);
+  for (const rel of kept.sorted()) {
+    const file = path.join(base, ...rel.split('/'));
+    if (created.has(rel) || !(await ignored(file))) files.push(file);
     else total--;
   }
   return { files, total, truncated: stopped };

@@ -60,8 +60,8 @@ export interface RipgrepSearch extends RipgrepScope {
 }
 
 export interface RipgrepListing extends RipgrepScope {
-  /** Called per file (absolute path) as ripgrep finds it; return false to stop the listing. */
-  onFile(absPath: string): boolean;
+  /** Called per file as ripgrep finds it, with its path relative to `target` in `/` form; return false to stop. */
+  onFile(relPath: string): boolean;
 }
 
 /**
@@ -182,14 +182,18 @@ export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: bool
   return { stopped: outcome.stopped };
 }
 
-/** Streams `rg --files` (NUL-separated, so any file name is safe) to `onFile`; nothing is held here. */
+/**
+ * Streams `rg --files` (NUL-separated, so any file name is safe) to `onFile`; nothing is held here. Ripgrep runs inside
+ * the folder on `.`: the paths come back short (`./a/b`), less to read and to compare than absolute ones.
+ */
 export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stopped: boolean }> {
-  const cwd = path.dirname(listing.target);
-  const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', listing.target];
+  const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', '.'];
   let found = 0;
-  const outcome = await streamRipgrep(listing.rgPath, args, cwd, listing.signal, '\0', (file) => {
+  const posix = path.sep === '/';
+  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, '\0', (file) => {
     found++;
-    return listing.onFile(file.startsWith('/') ? file : path.resolve(cwd, file));
+    const rel = file.startsWith('./') || file.startsWith('.\\') ? file.slice(2) : file;
+    return listing.onFile(posix ? rel : rel.split(path.sep).join('/'));
   });
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;
