@@ -63,8 +63,22 @@ export interface Listing {
 }
 
 /** Compare file paths the same way in every tool (plain code-unit order of the posix form). */
+/**
+ * The order of listed paths: by Unicode code point, which is also the byte order of their UTF-8 (so ripgrep's raw
+ * output can be compared without decoding it). Plain `<` compares UTF-16 units and puts U+10000 and above before
+ * U+E000–U+FFFF; only that case needs the fix-up.
+ */
 export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  // surrogates (astral characters) sort after U+E000–U+FFFF
+  const rank = (u: number) => (u >= 0xd800 ? (u >= 0xe000 ? u - 0x800 : u + 0x2000) : u);
+  return rank(x) - rank(y);
 }
 
 /**

@@ -42,20 +42,30 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     if (isWithin(base, file) && file !== base && filter(relOf(file)) && !(await rules.ignoresPath(file))) created.add(relOf(file));
   }
   const kept = new SmallestKept<string>(limit, comparePaths);
+  /** The largest kept path as UTF-8, once `limit` are kept: a file sorting at or after it is only counted. */
+  let cutoff: Buffer | undefined;
   let total = 0;
   const add = (rel: string) => {
     total++;
+    if (!kept.wouldKeep(rel)) return;
     kept.offer(rel);
+    const largest = kept.largest();
+    cutoff = kept.full && largest !== undefined ? Buffer.from(largest, 'utf8') : undefined;
   };
+  const checkEach = deleted.size > 0 || created.size > 0 || pattern !== undefined;
   const { stopped } = await listWithRipgrep({
     rgPath,
     target: base,
     targetIsRulesRoot: rules.root === base,
     nameGlob: pattern && !pattern.includes('/') ? pattern : undefined,
     signal: ctx.signal,
-    onFile: (rel) => {
-      if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
-      add(rel);
+    onFile: (file) => {
+      if (!checkEach && cutoff !== undefined && file.sortsAtOrAfter(cutoff) === true) total++;
+      else {
+        const rel = file.text();
+        if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
+        add(rel);
+      }
       return total < MAX_WALKED_FILES;
     },
   });

@@ -2,6 +2,8 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import type { GrepMatch, GrepQuery } from './grep-matches';
 import { ToolInputError } from './types';
+import { RelativePath } from './relative-path';
+import { StringDecoder } from 'node:string_decoder';
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded when a tool first runs, not at CLI start */
 const childProcess = () => require('node:child_process') as typeof import('node:child_process');
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -60,8 +62,8 @@ export interface RipgrepSearch extends RipgrepScope {
 }
 
 export interface RipgrepListing extends RipgrepScope {
-  /** Called per file as ripgrep finds it, with its path relative to `target` in `/` form; return false to stop. */
-  onFile(relPath: string): boolean;
+  /** Called per file as ripgrep finds it, with its path relative to `target`; return false to stop the listing. */
+  onFile(file: RelativePath): boolean;
 }
 
 /**
@@ -98,55 +100,85 @@ interface RipgrepOutcome {
   stderr: string;
 }
 
-/**
- * Runs ripgrep and hands each output record (split at `separator`) to `onRecord` as it arrives, holding only the
- * unfinished record; when `onRecord` returns false ripgrep is killed and no further output is read.
- */
-function streamRipgrep(
-  rgPath: string,
-  args: string[],
-  cwd: string,
-  signal: AbortSignal,
-  separator: string,
-  onRecord: (record: string) => boolean,
-): Promise<RipgrepOutcome> {
+/** What reads ripgrep's output: each chunk as it arrives (false stops ripgrep), then the end of a finished run. */
+interface OutputReader {
+  chunk(bytes: Buffer): boolean;
+  end(): void;
+}
+
+/** Runs ripgrep and hands its output to `reader` as it arrives; when the reader says stop, ripgrep is killed. */
+function streamRipgrep(rgPath: string, args: string[], cwd: string, signal: AbortSignal, reader: OutputReader): Promise<RipgrepOutcome> {
   return new Promise((resolve, reject) => {
     const child = childProcess().spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stopped = false;
     let stderr = '';
-    let pending = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 8192) stderr += chunk;
     });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      if (stopped) return;
-      const text = pending + chunk;
-      let start = 0;
-      let at: number;
-      while ((at = text.indexOf(separator, start)) >= 0) {
-        const record = text.slice(start, at);
-        start = at + 1;
-        if (record !== '' && !onRecord(record)) {
-          stopped = true;
-          pending = '';
-          child.stdout.destroy();
-          child.kill('SIGTERM');
-          return;
-        }
-      }
-      pending = text.slice(start);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stopped || reader.chunk(chunk)) return;
+      stopped = true;
+      child.stdout.destroy();
+      child.kill('SIGTERM');
     });
     child.on('error', (err) => {
       if (signal.aborted) resolve({ stopped: true, code: null, stderr });
       else reject(new Error(`could not run ripgrep (${rgPath}): ${err.message}`));
     });
     child.on('close', (code) => {
-      if (!stopped && pending !== '' && code !== null && code <= 1) onRecord(pending);
+      if (!stopped && code !== null && code <= 1) reader.end();
       resolve({ stopped: stopped || signal.aborted, code, stderr: stderr.trim() });
     });
   });
+}
+
+/** Output split at `separator` into text records (UTF-8 decoded across chunk boundaries); only the unfinished one is held. */
+function textRecords(separator: string, onRecord: (record: string) => boolean): OutputReader {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  return {
+    chunk(bytes) {
+      const text = pending + decoder.write(bytes);
+      let start = 0;
+      let at: number;
+      while ((at = text.indexOf(separator, start)) >= 0) {
+        const record = text.slice(start, at);
+        start = at + 1;
+        if (record !== '' && !onRecord(record)) return false;
+      }
+      pending = text.slice(start);
+      return true;
+    },
+    end() {
+      const rest = pending + decoder.end();
+      if (rest !== '') onRecord(rest);
+    },
+  };
+}
+
+/**
+ * NUL-separated output handed over as bytes (`bytes[start..end)`): no string is made for a record the consumer skips
+ * (a listing of 100,000 files keeps a few hundred). Only the unfinished record is held between chunks.
+ */
+function byteRecords(onRecord: (bytes: Buffer, start: number, end: number) => boolean): OutputReader {
+  let pending: Buffer | undefined;
+  return {
+    chunk(chunk) {
+      const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+      let start = 0;
+      let at: number;
+      while ((at = bytes.indexOf(0, start)) >= 0) {
+        if (at > start && !onRecord(bytes, start, at)) return false;
+        start = at + 1;
+      }
+      pending = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
+      return true;
+    },
+    end() {
+      if (pending) onRecord(pending, 0, pending.length);
+    },
+  };
 }
 
 /** Exit 0 (found) and 1 (nothing found) are results; anything else is a failure with ripgrep's message. */
@@ -170,12 +202,12 @@ export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: bool
   args.push(search.query.ignoreCase ? '--ignore-case' : '--case-sensitive', '--regexp', search.query.pattern, '--', search.target);
   let found = 0;
   const matchOf = matchParser(cwd);
-  const outcome = await streamRipgrep(search.rgPath, args, cwd, search.signal, '\n', (line) => {
+  const outcome = await streamRipgrep(search.rgPath, args, cwd, search.signal, textRecords('\n', (line) => {
     const match = matchOf(line);
     if (!match) return true;
     found++;
     return search.onMatch(match);
-  });
+  }));
   const failure = failureOf(outcome, search.query.pattern);
   // Unreadable files make ripgrep exit 2 after real results: those results stand.
   if (failure && (failure instanceof ToolInputError || found === 0)) throw failure;
@@ -189,12 +221,12 @@ export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: bool
 export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stopped: boolean }> {
   const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', '.'];
   let found = 0;
-  const posix = path.sep === '/';
-  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, '\0', (file) => {
+  const DOT = 0x2e;
+  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords((bytes, start, end) => {
     found++;
-    const rel = file.startsWith('./') || file.startsWith('.\\') ? file.slice(2) : file;
-    return listing.onFile(posix ? rel : rel.split(path.sep).join('/'));
-  });
+    const skip = bytes[start] === DOT && (bytes[start + 1] === 0x2f || bytes[start + 1] === 0x5c) ? 2 : 0; // `./`, `.\`
+    return listing.onFile(new RelativePath(bytes, start + skip, end));
+  }));
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;
   return { stopped: outcome.stopped };

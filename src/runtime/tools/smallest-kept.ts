@@ -15,6 +15,16 @@ export class SmallestKept<T> {
     return this.heap.length < this.limit || this.compare(item, this.heap[0] as T) < 0;
   }
 
+  /** Whether `limit` items are kept (from now on an item is kept only if it sorts before the largest). */
+  get full(): boolean {
+    return this.heap.length >= this.limit;
+  }
+
+  /** The largest kept item (the next to be evicted). */
+  largest(): T | undefined {
+    return this.heap[0];
+  }
+
   offer(item: T): void {
     if (!this.wouldKeep(item)) return;
     if (this.heap.length < this.limit) {

@@ -6,7 +6,7 @@ import { createGrepTool } from '../../../src/runtime/tools/grep';
 import { createListFilesTool } from '../../../src/runtime/tools/list-files';
 import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
-import { ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
+import { comparePaths, ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
 import { makeContext, runTool, tempDir, type TestContext } from './helpers';
 
@@ -75,8 +75,29 @@ describe('search and listing caps', () => {
           '[showing 4 of 301 files in .; narrow with path or pattern, or raise limit]',
         ]);
       });
+
+      it('list_files over more output than one read holds: names split across reads, multi-byte and astral names, in code point order', async () => {
+        // ~3,000 long names: ripgrep's output arrives in several chunks, so records and UTF-8 sequences are cut between them
+        const names: string[] = [];
+        for (let i = 0; i < 3000; i++) names.push(`deep/${'d'.repeat(40)}/é-${String(i).padStart(4, '0')}-${'ü'.repeat(20)}.txt`);
+        names.push('u/\u{1F600}.txt', 'u/\uFFFD.txt', 'u/z.txt');
+        for (const n of names) write(n, '');
+        const out = (await runTool(createListFilesTool({ rgPath: way.rgPath }), { limit: 5000 }, ctx)).output.split('\n');
+        assert.equal(out.length, names.length + 1, 'every file listed once (and .gitignore)');
+        assert.deepEqual(out.slice(-3), ['u/z.txt', 'u/\uFFFD.txt', 'u/\u{1F600}.txt'], 'U+FFFD sorts before U+1F600 (code point order)');
+        assert.equal(out[1], `deep/${'d'.repeat(40)}/é-0000-${'ü'.repeat(20)}.txt`);
+        const few = (await runTool(createListFilesTool({ rgPath: way.rgPath }), { path: 'u', limit: 2 }, ctx)).output.split('\n');
+        assert.deepEqual(few, ['u/z.txt', 'u/\uFFFD.txt', '[showing 2 of 3 files in u; narrow with path or pattern, or raise limit]']);
+      });
     });
   }
+
+  it('comparePaths orders by code point (UTF-8 byte order), not by UTF-16 unit', () => {
+    const paths = ['b', 'a/b', 'a', '\u{1F600}', '\uFFFD', 'a/\u00e9', 'a/z'];
+    const byBytes = [...paths].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    assert.deepEqual([...paths].sort(comparePaths), byBytes);
+    assert.deepEqual(byBytes, ['a', 'a/b', 'a/z', 'a/\u00e9', 'b', '\uFFFD', '\u{1F600}']);
+  });
 
   it('ignoredPathChecker gives the same verdicts as IgnoreRules.ignoresPath, folder rules included', async () => {
     write('.gitignore', 'build/\n*.log\n!keep.log\n');

@@ -1,0 +1,30 @@
+/**
+ * A file path relative to a listed folder as ripgrep printed it: UTF-8 bytes in its output buffer, decoded only when
+ * asked. A listing of 100,000 files makes a string for the few hundred it keeps, not for every file.
+ */
+import path from 'node:path';
+
+const POSIX = path.sep === '/';
+
+export class RelativePath {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  /** The path in `/` form. */
+  text(): string {
+    const t = this.bytes.toString('utf8', this.start, this.end);
+    return POSIX ? t : t.split(path.sep).join('/');
+  }
+
+  /**
+   * Whether this path sorts at or after `other` (the UTF-8 bytes of a `/`-form path) in comparePaths' order, decided
+   * on the bytes; undefined where bytes cannot tell (`\` separators on Windows).
+   */
+  sortsAtOrAfter(other: Buffer): boolean | undefined {
+    if (!POSIX) return undefined;
+    return this.bytes.compare(other, 0, other.length, this.start, this.end) >= 0;
+  }
+}
