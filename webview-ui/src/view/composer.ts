@@ -169,8 +169,9 @@ export class Composer {
     if (this.running || text.trim() === '') return;
     const promptId = `p${Date.now().toString(36)}-${++this.promptCounter}`;
     const context = [...this.chips];
-    this.hooks.onSend({ promptId, text, context });
+    // posted first: the extension and the runtime start on it while the panel draws the prompt
     this.hooks.post({ type: 'sendPrompt', promptId, text, context, mentions: extractMentions(text) });
+    this.hooks.onSend({ promptId, text, context });
     this.input.value = '';
     this.chips = [];
     this.renderChips();
