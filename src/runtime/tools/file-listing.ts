@@ -76,9 +76,12 @@ export function comparePaths(a: string, b: string): number {
   if (i === n) return a.length - b.length;
   const x = a.charCodeAt(i);
   const y = b.charCodeAt(i);
-  // surrogates (astral characters) sort after U+E000–U+FFFF
-  const rank = (u: number) => (u >= 0xd800 ? (u >= 0xe000 ? u - 0x800 : u + 0x2000) : u);
-  return rank(x) - rank(y);
+  return x < 0xd800 && y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
+}
+
+/** A UTF-16 unit's place in code point order: surrogates (astral characters) sort after U+E000–U+FFFF. */
+function codePointRank(unit: number): number {
+  return unit >= 0xd800 ? (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000) : unit;
 }
 
 /**
