@@ -3,6 +3,8 @@
  * cannot apply, a permission card answered from the keyboard, a long file name in a batch card, a wide code block,
  * Accept selected pre-ticked, Ctrl+Alt+N from the panel, and `@` file suggestions with a chip.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { waitAllowing } from './cases-batch';
 import {
@@ -160,6 +162,22 @@ export const panelCases: E2ECase[] = [
       const reqs = await waitForChatRequests(ctx, before + 1);
       expect(requestText(reqs[before]!).includes('Hello, ${name}!'), 'the mentioned file did not reach the model');
       await panelShot(ctx, '70-mention-sent');
+
+      // a mention outside the workspace is not attached: the error line says so and its chip is struck through
+      fs.writeFileSync(path.join(path.dirname(ctx.workspace), 'outside.txt'), 'not for the agent\n');
+      ctx.script.push({ text: 'Answered without the outside file.' });
+      await box.fill('Compare @src/greet.ts with @../outside.txt');
+      await ctx.page.waitForTimeout(800); // the suggestions (debounced) may open: close them so Enter sends
+      await box.press('Escape');
+      expect((await box.inputValue()) === 'Compare @src/greet.ts with @../outside.txt', `the box reads "${await box.inputValue()}"`);
+      await box.press('Enter');
+      await view.getByText('Answered without the outside file.').first().waitFor({ timeout: 30000 });
+      await view.getByText('@../outside.txt: it is outside the workspace').first().waitFor({ timeout: 10000 });
+      const last = view.getByTestId('user-message').last();
+      await last.getByTestId('refused-mention').first().waitFor({ timeout: 10000 });
+      expect((await last.getByTestId('refused-mention').count()) === 1, 'more than the outside mention is shown as not attached');
+      expect((await last.getByTestId('refused-mention').getAttribute('title')) === '@../outside.txt was not attached', 'the refused chip does not say so');
+      await panelShot(ctx, '71-mention-refused');
     },
   },
 ];

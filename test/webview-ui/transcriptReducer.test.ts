@@ -8,6 +8,7 @@ import {
   clearConversation,
   createTranscript,
   findItem,
+  markMentionsRefused,
   markPromptFailed,
   mergePending,
   type TranscriptModel,
@@ -52,6 +53,16 @@ describe('transcript reducer', () => {
     assert.equal(findItem(m, 'user:p1', 'user')?.failed, true);
     applyEvent(m, { type: 'agent_start', ...ids, prompt: 'next' });
     assert.equal(m.items.length, 2, 'a failed prompt is not bound to the next run');
+  });
+
+  it('marks the @ mentions of a sent prompt that were not attached, once each; an unknown prompt is left alone', () => {
+    const m = createTranscript();
+    addUserPrompt(m, { promptId: 'p1', text: 'see @src/a.ts and @../secret', context: [] });
+    assert.deepEqual(markMentionsRefused(m, 'p1', ['../secret']).ids, ['user:p1']);
+    markMentionsRefused(m, 'p1', ['../secret', 'gone.ts']);
+    assert.deepEqual(findItem(m, 'user:p1', 'user')?.refusedMentions, ['../secret', 'gone.ts']);
+    assert.deepEqual(markMentionsRefused(m, 'nope', ['x']).ids, []);
+    assert.deepEqual(markMentionsRefused(m, 'p1', []).ids, []);
   });
 
   it('streams assistant text by deltas and takes the final content on message_end', () => {

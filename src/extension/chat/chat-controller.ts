@@ -152,7 +152,7 @@ export class ChatController implements vscode.Disposable {
       fail(`The runtime is not running. ${e instanceof Error ? e.message : String(e)}`, 'Click Restart, or see the agentcli output for details.');
       return;
     }
-    const context: PromptContext[] = [...m.context.map(stripChip), ...(await this.mentionContext(m.mentions))];
+    const context: PromptContext[] = [...m.context.map(stripChip), ...(await this.mentionContext(m.promptId, m.mentions))];
     try {
       await client.request('prompt', { message: m.text, context: context.length ? context : undefined });
       store.context = [];
@@ -172,14 +172,29 @@ export class ChatController implements vscode.Disposable {
    * files inside the workspace are read (after resolving symlinks): a pasted `@../../.ssh/id_rsa` or `@/etc/shadow`
    * is refused, as the agent's own reads outside the workspace need an approval.
    */
-  private async mentionContext(mentions: string[]): Promise<PromptContext[]> {
+  private async mentionContext(promptId: string, mentions: string[]): Promise<PromptContext[]> {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     const out: PromptContext[] = [];
+    const refused: string[] = [];
     const refuse = (mention: string, why: string) => {
       const message = `@${mention}: ${why}; it was not attached.`;
+      refused.push(mention);
       this.deps.store.addError(message);
       this.deps.post({ type: 'error', message });
     };
+    try {
+      await this.readMentions(root, mentions, out, refuse);
+    } finally {
+      // the sent prompt's chips show these as not attached
+      if (refused.length > 0) {
+        this.deps.store.mentionsRefused(promptId, refused);
+        this.deps.post({ type: 'mentionsRefused', promptId, paths: refused });
+      }
+    }
+    return out;
+  }
+
+  private async readMentions(root: vscode.Uri | undefined, mentions: string[], out: PromptContext[], refuse: (mention: string, why: string) => void): Promise<void> {
     for (const mention of new Set(mentions)) {
       if (!root) {
         refuse(mention, 'no folder is open to find it in');
@@ -207,7 +222,6 @@ export class ChatController implements vscode.Disposable {
         refuse(mention, 'no such file in the workspace');
       }
     }
-    return out;
   }
 
   /** The `@` suggestions for the prompt box; a listing failure is said in the list, not thrown. */

@@ -147,6 +147,10 @@ export class SessionStore {
     return this.transcript.items.some((i) => i.kind === 'user' || i.kind === 'assistant');
   }
 
+  mentionsRefused(promptId: string, paths: string[]): void {
+    reducer().markMentionsRefused(this.transcript, promptId, paths);
+  }
+
   /** The user answered the proposed plan (the runtime accepted the answer). */
   planAnswered(planId: string, decision: 'accept' | 'revise'): void {
     reducer().answerPlanItem(this.transcript, planId, decision);

@@ -122,6 +122,8 @@ export const ToWebviewMessages = {
     promptId: z.string().optional(),
   }),
   focusInput: z.object({ type: z.literal('focusInput') }),
+  /** `@` mentions of a sent prompt that were not attached (the error line says why). */
+  mentionsRefused: z.object({ type: z.literal('mentionsRefused'), promptId: z.string().min(1), paths: z.array(z.string()) }),
   /** The runtime took the answer to a proposed plan (`planDecision`). */
   planAnswered: z.object({ type: z.literal('planAnswered'), planId: id('planId'), decision: z.enum(['accept', 'revise']) }),
   contextUsage: z.object({ type: z.literal('contextUsage'), usage: ContextUsage.nullable() }),
@@ -146,6 +148,7 @@ export const ToWebview = z.discriminatedUnion('type', [
   ToWebviewMessages.undoable,
   ToWebviewMessages.error,
   ToWebviewMessages.focusInput,
+  ToWebviewMessages.mentionsRefused,
   ToWebviewMessages.planAnswered,
   ToWebviewMessages.contextUsage,
   ToWebviewMessages.fileMatches,

@@ -25,6 +25,8 @@ export const UserItem = z.object({
   /** Set by the webview for prompts it sent, so a refused prompt can be marked failed. */
   promptId: z.string().optional(),
   failed: z.boolean().optional(),
+  /** `@` mentions of the text the extension did not attach (outside the workspace, not found): shown struck through. */
+  refusedMentions: z.array(z.string()).optional(),
 });
 
 export const AssistantItem = z.object({

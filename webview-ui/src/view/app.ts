@@ -6,6 +6,7 @@ import {
   addError,
   addUserPrompt,
   answerPlanItem,
+  markMentionsRefused,
   applyBatchResult,
   applyEvent,
   clearConversation,
@@ -191,6 +192,9 @@ export class ChatApp {
         return;
       case 'fileMatches':
         this.composer.fileMatches(msg);
+        return;
+      case 'mentionsRefused':
+        this.apply(markMentionsRefused(this.model, msg.promptId, msg.paths));
         return;
       case 'planAnswered':
         this.itemContext.answered.delete(planItemId(msg.planId));

@@ -71,6 +71,14 @@ export function addUserPrompt(model: TranscriptModel, prompt: { promptId: string
   return append(model, { kind: 'user', id: `user:${prompt.promptId}`, promptId: prompt.promptId, text: prompt.text, context: prompt.context });
 }
 
+/** The extension did not attach these `@` mentions of the prompt: its chips show them as not attached. */
+export function markMentionsRefused(model: TranscriptModel, promptId: string, paths: string[]): Changes {
+  const item = findItem(model, `user:${promptId}`, 'user');
+  if (item === undefined || paths.length === 0) return none();
+  item.refusedMentions = [...new Set([...(item.refusedMentions ?? []), ...paths])];
+  return touched(item.id);
+}
+
 /** The extension refused the prompt: mark it failed and return its text so the panel can put it back in the box. */
 export function markPromptFailed(model: TranscriptModel, promptId: string): { changes: Changes; text: string | undefined } {
   const item = findItem(model, `user:${promptId}`, 'user');

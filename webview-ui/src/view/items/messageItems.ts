@@ -22,7 +22,12 @@ function sentChip(ctx: ItemContext, path: string, line: number | undefined, ...l
 
 export function renderUser(item: ItemOf<'user'>, ctx: ItemContext): HTMLElement {
   // what was attached: the context chips, and the files the text mentions with @
-  const mentions = extractMentions(item.text).map((p) => sentChip(ctx, p, undefined, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p)));
+  const refused = new Set(item.refusedMentions ?? []);
+  const mentions = extractMentions(item.text).map((p) =>
+    refused.has(p)
+      ? h('span', { class: 'chip refused', testid: 'refused-mention', title: `@${p} was not attached`, attrs: { 'aria-label': `@${p}, not attached` } }, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p))
+      : sentChip(ctx, p, undefined, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p)),
+  );
   const chips = item.context.length + mentions.length === 0 ? null : h('div', { class: 'chips', testid: 'sent-chips' },
     ...item.context.map((c) => sentChip(ctx, c.path, c.startLine, contextChipLabel(c))),
     ...mentions,
