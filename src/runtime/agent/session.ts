@@ -17,7 +17,7 @@ import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
 import type { WorkspaceFiles } from '../workspace/types';
 import { SessionHooks } from '../hooks/session-hooks';
-import { ContextCompactor } from './context-compaction';
+import { ContextCompactor, estimateTokens } from './context-compaction';
 import { seedHistoryProblem } from './seed-history';
 import { EditorTools } from './editor-tools';
 import { RuntimeRequestError } from './errors';
@@ -383,10 +383,9 @@ export class Session {
     return true;
   }
 
-  /** Rough token count (4 characters a token) of what the next request would send. */
+  /** Rough token count (the compactor's estimate) of what the next request would send. */
   contextUsage(): { usedTokens: number; messageCount: number } {
-    const chars = this.history.reduce((n, m) => n + m.content.length + (m.toolCalls?.reduce((k, c) => k + c.arguments.length, 0) ?? 0), 0);
-    return { usedTokens: Math.ceil(chars / 4), messageCount: this.history.length };
+    return { usedTokens: estimateTokens(this.history), messageCount: this.history.length };
   }
 
   end(): void {
