@@ -46,6 +46,10 @@ export interface RecordedRequest {
   query: Record<string, string>;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed JSON of any shape, inspected by tests
   rawBodyBytes: number;
+  /** `performance.now()` when the request line and headers arrived, before its body was read. */
+  receivedAt: number;
+  /** `performance.now()` when the reply was completely written (unset while it streams or when it hangs). */
+  answeredAt?: number;
 }
 
 export interface OpenAIStub {
@@ -95,7 +99,7 @@ export function openAIRoute(apiKey?: string): (req: RecordedRequest) => StubRout
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function record(req: IncomingMessage, raw: Buffer): RecordedRequest {
+function record(req: IncomingMessage, raw: Buffer, receivedAt: number): RecordedRequest {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const text = raw.toString('utf8');
   let body: unknown = undefined;
@@ -113,6 +117,7 @@ function record(req: IncomingMessage, raw: Buffer): RecordedRequest {
     query: Object.fromEntries(url.searchParams.entries()),
     body,
     rawBodyBytes: raw.length,
+    receivedAt,
   };
 }
 
@@ -184,12 +189,14 @@ export async function startOpenAIStub(opts: StubOptions = {}): Promise<OpenAIStu
 
   const route = opts.route ?? openAIRoute(opts.apiKey);
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const recorded = record(req, await readBody(req));
+    const receivedAt = performance.now();
+    const recorded = record(req, await readBody(req), receivedAt);
     requests.push(recorded);
     const routed = route(recorded);
     if (routed.kind === 'chat') await answerChat(recorded, res);
     else if (routed.kind === 'models') sendJson(res, 200, modelsBody(models));
     else sendJson(res, routed.status, routed.body, routed.headers);
+    if (res.writableEnded) recorded.answeredAt = performance.now();
   }
 
   const { origin, close } = await startHttpStub(handle, opts.port === undefined ? {} : { port: opts.port });

@@ -16,6 +16,7 @@ import { ChunkAccumulator } from './chunk-accumulator';
 import { SseBatchReader } from './sse-batches';
 import { SecretSet } from '../../debug/redact';
 import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
+import { RequestEncoder } from './request-encoder';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 const NO_KEY_PLACEHOLDER = 'no-key-configured';
@@ -86,6 +87,7 @@ class OpenAICompatibleProvider implements ModelProvider {
   private readonly errorContext: ErrorContext;
   private readonly idleTimeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
+  private readonly encoder = new RequestEncoder();
 
   constructor(private readonly opts: OpenAICompatibleOptions) {
     this.id = opts.id;
@@ -139,11 +141,13 @@ class OpenAICompatibleProvider implements ModelProvider {
 
   async *streamChat(req: ChatRequest): AsyncIterable<StreamChunk> {
     if (req.signal.aborted) throw abortError(req.signal);
-    const body: ChatCompletionCreateParamsStreaming = {
-      ...this.requestBody(req),
+    const { messages: _messages, ...fields }: ChatCompletionCreateParamsStreaming = {
+      ...this.requestBody({ ...req, messages: [] }),
       stream: true,
       ...(this.opts.includeUsage ? { stream_options: { include_usage: true } } : {}),
     };
+    // Bytes, not an object: the package sends them as they are (with the content type given here).
+    const body = this.encoder.encode(fields, req.messages);
     const controller = new AbortController();
     const onAbort = () => controller.abort(req.signal.reason);
     req.signal.addEventListener('abort', onAbort, { once: true });
@@ -176,7 +180,8 @@ class OpenAICompatibleProvider implements ModelProvider {
           armIdle('the response');
           try {
             // The package makes the request and maps HTTP errors; the body is read by SseBatchReader.
-            return await this.client.chat.completions.create(body, { signal: controller.signal }).asResponse();
+            const headers = { 'content-type': 'application/json' };
+            return await this.client.post('/chat/completions', { body, headers, stream: true, signal: controller.signal }).asResponse();
           } catch (err) {
             throw fail(err);
           } finally {
