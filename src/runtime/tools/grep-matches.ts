@@ -4,6 +4,7 @@ import { SmallestKept } from './smallest-kept';
 import { displayPath } from './tool-paths';
 import { isWithin, toPosixRelative } from '../workspace/paths';
 import { ToolInputError } from './types';
+import type { RelativePath } from './relative-path';
 
 /** Long matching lines are cut so one minified file cannot flood the model. */
 export const MAX_MATCH_LINE_CHARS = 500;
@@ -91,6 +92,29 @@ export class MatchCollector {
     this.kept.offer({ ...match, shown: this.last.shown });
     if (this.total >= this.examineCap) this.incomplete = true;
     return !this.incomplete;
+  }
+
+  /** The UTF-8 bytes of the largest kept match's path below the base, kept while it stays the largest. */
+  private largestBelowBase: { match: ShownMatch; bytes: Buffer } | undefined;
+
+  /**
+   * Counts a match in a file below the base (`file` relative to it) when it would not be kept: the collector is full
+   * and the match sorts after every kept one. Decided on the path's bytes, so a search that passes over most of
+   * 100,000 matches makes no strings for them. False when it may be kept: then add() it.
+   */
+  countIfNotKept(file: RelativePath, line: number): boolean {
+    const largest = this.kept.full ? this.kept.largest() : undefined;
+    if (!largest) return false;
+    if (this.largestBelowBase?.match !== largest) {
+      const prefix = this.baseShown === '.' ? '' : `${this.baseShown}/`;
+      if (!largest.shown.startsWith(prefix)) return false;
+      this.largestBelowBase = { match: largest, bytes: Buffer.from(largest.shown.slice(prefix.length)) };
+    }
+    const order = file.compare(this.largestBelowBase.bytes);
+    if (order === undefined || order < 0 || (order === 0 && line < largest.line)) return false;
+    this.total++;
+    if (this.total >= this.examineCap) this.incomplete = true;
+    return true;
   }
 
   /** The kept matches in output order. */

@@ -68,14 +68,19 @@ async function searchWithRipgrep(ctx: ToolContext, scope: SearchScope, rgPath: s
   const pending = ctx.files.pendingPaths();
   const overlay = new Set([...pending.created, ...pending.deleted, ...(pending.modified ?? [])]);
   const filtered = new Map<string, boolean>();
+  // With no proposals to leave out and no glob to check again, a match that would not be shown is counted on its bytes.
+  const countOnBytes = !scope.isFile && overlay.size === 0 && glob === undefined;
   const result = await runRipgrep({
     rgPath,
     query: scope.query,
     target: scope.target,
+    targetIsFile: scope.isFile,
     targetIsRulesRoot: rules.root === scope.target,
     nameGlob: glob && !glob.includes('/') ? glob : undefined,
     signal: scope.signal,
-    onMatch: (match) => {
+    onMatch: (hit) => {
+      if (countOnBytes && matches.countIfNotKept(hit.file, hit.line)) return !matches.incomplete;
+      const match = hit.toMatch();
       if (overlay.has(match.absPath)) return true;
       let keep = filtered.get(match.absPath);
       if (keep === undefined) {

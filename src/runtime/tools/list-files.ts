@@ -60,7 +60,7 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     nameGlob: pattern && !pattern.includes('/') ? pattern : undefined,
     signal: ctx.signal,
     onFile: (file) => {
-      if (!checkEach && cutoff !== undefined && file.sortsAtOrAfter(cutoff) === true) total++;
+      if (!checkEach && cutoff !== undefined && (file.compare(cutoff) ?? -1) >= 0) total++;
       else {
         const rel = file.text();
         if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;

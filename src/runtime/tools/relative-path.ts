@@ -1,5 +1,5 @@
 /**
- * A file path relative to a listed folder as ripgrep printed it: UTF-8 bytes in its output buffer, decoded only when
+ * A file path relative to a listed or searched folder as ripgrep printed it: UTF-8 bytes in its output buffer, decoded only when
  * asked. A listing of 100,000 files makes a string for the few hundred it keeps, not for every file.
  */
 import path from 'node:path';
@@ -20,11 +20,11 @@ export class RelativePath {
   }
 
   /**
-   * Whether this path sorts at or after `other` (the UTF-8 bytes of a `/`-form path) in comparePaths' order, decided
-   * on the bytes; undefined where bytes cannot tell (`\` separators on Windows).
+   * This path against `other` (the UTF-8 bytes of a `/`-form path) in comparePaths' order (negative: sorts before,
+   * 0: the same, positive: after), decided on the bytes; undefined where bytes cannot tell (`\` separators on Windows).
    */
-  sortsAtOrAfter(other: Buffer): boolean | undefined {
+  compare(other: Buffer): number | undefined {
     if (!POSIX) return undefined;
-    return this.bytes.compare(other, 0, other.length, this.start, this.end) >= 0;
+    return this.bytes.compare(other, 0, other.length, this.start, this.end);
   }
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { GrepMatch, GrepQuery } from './grep-matches';
 import { ToolInputError } from './types';
 import { RelativePath } from './relative-path';
-import { StringDecoder } from 'node:string_decoder';
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded when a tool first runs, not at CLI start */
 const childProcess = () => require('node:child_process') as typeof import('node:child_process');
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -57,8 +56,39 @@ interface RipgrepScope {
 
 export interface RipgrepSearch extends RipgrepScope {
   query: GrepQuery;
+  /** `target` is a file (else a folder). */
+  targetIsFile: boolean;
   /** Called per match as ripgrep finds it (in no particular order); return false to stop the search. */
-  onMatch(match: GrepMatch): boolean;
+  onMatch(hit: RipgrepHit): boolean;
+}
+
+const NUL = 0x00;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+const COLON = 0x3a;
+const DOT = 0x2e;
+
+/**
+ * One matching line as ripgrep printed it, still bytes in its output: the file (relative to the searched folder, or
+ * the file's own name when a file is searched) and the line number are read, the rest is decoded only when asked, so
+ * a search that skips most of 100,000 matches makes no strings for them.
+ */
+export class RipgrepHit {
+  constructor(
+    /** The folder ripgrep ran in: `file` is relative to it. */
+    private readonly dir: string,
+    readonly file: RelativePath,
+    readonly line: number,
+    private readonly bytes: Buffer,
+    private readonly textStart: number,
+    private readonly textEnd: number,
+  ) {}
+
+  /** The match with its absolute path and its text (a trailing CR dropped). */
+  toMatch(): GrepMatch {
+    const end = this.textEnd > this.textStart && this.bytes[this.textEnd - 1] === CR ? this.textEnd - 1 : this.textEnd;
+    return { absPath: path.join(this.dir, this.file.text()), line: this.line, text: this.bytes.toString('utf8', this.textStart, end) };
+  }
 }
 
 export interface RipgrepListing extends RipgrepScope {
@@ -66,30 +96,37 @@ export interface RipgrepListing extends RipgrepScope {
   onFile(file: RelativePath): boolean;
 }
 
+/** Where a path ripgrep printed starts once a leading `./` (or `.\\`) is skipped. */
+function afterDotSlash(bytes: Buffer, start: number): number {
+  return bytes[start] === DOT && (bytes[start + 1] === 0x2f || bytes[start + 1] === 0x5c) ? start + 2 : start;
+}
+
 /**
- * Splits `rg --null --with-filename --line-number` output (`path NUL line:text`) into matches. A file name holding a
+ * Reads `rg --null --with-filename --line-number` output (`path NUL line:text` per line) as hits. A file name holding a
  * newline arrives as pieces without a NUL: they are joined back onto the record they belong to.
  */
-function matchParser(cwd: string): (record: string) => GrepMatch | null {
-  let carried = '';
-  return (piece) => {
-    const record = carried + piece;
-    const nul = record.indexOf('\0');
-    if (nul < 0) {
-      carried = `${record}\n`;
+function hitParser(dir: string): (bytes: Buffer, start: number, end: number) => RipgrepHit | null {
+  let carried: Buffer | undefined;
+  return (chunk, from, to) => {
+    let bytes = chunk;
+    let start = from;
+    let end = to;
+    if (carried) {
+      bytes = Buffer.concat([carried, chunk.subarray(from, to)]);
+      start = 0;
+      end = bytes.length;
+    }
+    const nul = bytes.indexOf(NUL, start);
+    if (nul < 0 || nul >= end) {
+      carried = Buffer.concat([bytes.subarray(start, end), Buffer.from([NEWLINE])]);
       return null;
     }
-    carried = '';
-    const colon = record.indexOf(':', nul + 1);
-    const line = Number(record.slice(nul + 1, colon));
-    if (colon < 0 || !Number.isInteger(line) || line < 1) return null;
-    const file = record.slice(0, nul);
-    const text = record.slice(colon + 1);
-    return {
-      absPath: file.startsWith('/') ? file : path.resolve(cwd, file),
-      line,
-      text: text.endsWith('\r') ? text.slice(0, -1) : text,
-    };
+    carried = undefined;
+    let line = 0;
+    let at = nul + 1;
+    for (; at < end && bytes[at]! >= 0x30 && bytes[at]! <= 0x39; at++) line = line * 10 + bytes[at]! - 0x30;
+    if (at === nul + 1 || at >= end || bytes[at] !== COLON || line < 1) return null;
+    return new RipgrepHit(dir, new RelativePath(bytes, afterDotSlash(bytes, start), nul), line, bytes, at + 1, end);
   };
 }
 
@@ -133,42 +170,19 @@ function streamRipgrep(rgPath: string, args: string[], cwd: string, signal: Abor
   });
 }
 
-/** Output split at `separator` into text records (UTF-8 decoded across chunk boundaries); only the unfinished one is held. */
-function textRecords(separator: string, onRecord: (record: string) => boolean): OutputReader {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  return {
-    chunk(bytes) {
-      const text = pending + decoder.write(bytes);
-      let start = 0;
-      let at: number;
-      while ((at = text.indexOf(separator, start)) >= 0) {
-        const record = text.slice(start, at);
-        start = at + 1;
-        if (record !== '' && !onRecord(record)) return false;
-      }
-      pending = text.slice(start);
-      return true;
-    },
-    end() {
-      const rest = pending + decoder.end();
-      if (rest !== '') onRecord(rest);
-    },
-  };
-}
-
 /**
- * NUL-separated output handed over as bytes (`bytes[start..end)`): no string is made for a record the consumer skips
- * (a listing of 100,000 files keeps a few hundred). Only the unfinished record is held between chunks.
+ * Output split at the byte `separator`, each record handed over as bytes (`bytes[start..end)`): no string is made for a
+ * record the consumer skips (a listing of 100,000 files keeps a few hundred). Only the unfinished record is held
+ * between chunks.
  */
-function byteRecords(onRecord: (bytes: Buffer, start: number, end: number) => boolean): OutputReader {
+function byteRecords(separator: number, onRecord: (bytes: Buffer, start: number, end: number) => boolean): OutputReader {
   let pending: Buffer | undefined;
   return {
     chunk(chunk) {
       const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
       let start = 0;
       let at: number;
-      while ((at = bytes.indexOf(0, start)) >= 0) {
+      while ((at = bytes.indexOf(separator, start)) >= 0) {
         if (at > start && !onRecord(bytes, start, at)) return false;
         start = at + 1;
       }
@@ -196,17 +210,20 @@ function failureOf(outcome: RipgrepOutcome, pattern: string | undefined): Error 
  * regex errors become a ToolInputError with ripgrep's message.
  */
 export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: boolean }> {
-  const cwd = path.dirname(search.target);
+  // Inside the folder on `.` (or beside the file on its name): short relative paths, as for the listing.
+  const isFolder = !search.targetIsFile;
+  const dir = isFolder ? search.target : path.dirname(search.target);
   const args = ['--no-heading', '--with-filename', '--line-number', '--null', '--color', 'never'];
   args.push(...baseArgs(search.targetIsRulesRoot, search.nameGlob));
-  args.push(search.query.ignoreCase ? '--ignore-case' : '--case-sensitive', '--regexp', search.query.pattern, '--', search.target);
+  const where = isFolder ? '.' : `.${path.sep}${path.basename(search.target)}`;
+  args.push(search.query.ignoreCase ? '--ignore-case' : '--case-sensitive', '--regexp', search.query.pattern, '--', where);
   let found = 0;
-  const matchOf = matchParser(cwd);
-  const outcome = await streamRipgrep(search.rgPath, args, cwd, search.signal, textRecords('\n', (line) => {
-    const match = matchOf(line);
-    if (!match) return true;
+  const hitOf = hitParser(dir);
+  const outcome = await streamRipgrep(search.rgPath, args, dir, search.signal, byteRecords(NEWLINE, (bytes, start, end) => {
+    const hit = hitOf(bytes, start, end);
+    if (!hit) return true;
     found++;
-    return search.onMatch(match);
+    return search.onMatch(hit);
   }));
   const failure = failureOf(outcome, search.query.pattern);
   // Unreadable files make ripgrep exit 2 after real results: those results stand.
@@ -221,11 +238,9 @@ export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: bool
 export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stopped: boolean }> {
   const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', '.'];
   let found = 0;
-  const DOT = 0x2e;
-  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords((bytes, start, end) => {
+  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords(NUL, (bytes, start, end) => {
     found++;
-    const skip = bytes[start] === DOT && (bytes[start + 1] === 0x2f || bytes[start + 1] === 0x5c) ? 2 : 0; // `./`, `.\`
-    return listing.onFile(new RelativePath(bytes, start + skip, end));
+    return listing.onFile(new RelativePath(bytes, afterDotSlash(bytes, start), end));
   }));
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;

@@ -57,6 +57,32 @@ describe('search and listing caps', () => {
         ]);
       });
 
+      it('grep in a folder over more output than one read holds: multi-byte and astral names in code point order, every match counted', async () => {
+        // ~2,000 matches with long multi-byte names (several reads of ripgrep's output); most sort after what is kept.
+        for (let i = 0; i < 400; i++) write(`sub/${'ü'.repeat(30)}-${String(i).padStart(3, '0')}.txt`, 'needle a\nx\nneedle b\nneedle c\nneedle d\nneedle e\n');
+        write('sub/\u{1F600}.txt', 'needle astral\n');
+        write('sub/\uFFFD.txt', 'needle replacement\n');
+        write('sub/a.txt', 'needle 1\nneedle 2\nneedle 3\n');
+        write('elsewhere.txt', 'needle outside the folder\n');
+        const grep = createGrepTool({ rgPath: way.rgPath });
+        const out = (await runTool(grep, { pattern: 'needle', path: 'sub', max_results: 4 }, ctx)).output.split('\n');
+        assert.deepEqual(out, [
+          'sub/a.txt:1:needle 1',
+          'sub/a.txt:2:needle 2',
+          'sub/a.txt:3:needle 3',
+          `sub/${'ü'.repeat(30)}-000.txt:1:needle a`,
+          '[showing 4 of 2005 matches; narrow with path or glob, or raise max_results]',
+        ]);
+        const last = (await runTool(grep, { pattern: 'needle (astral|replacement|e)', path: 'sub', max_results: 2 }, ctx)).output.split('\n');
+        assert.deepEqual(last, [
+          `sub/${'ü'.repeat(30)}-000.txt:6:needle e`,
+          `sub/${'ü'.repeat(30)}-001.txt:6:needle e`,
+          '[showing 2 of 402 matches; narrow with path or glob, or raise max_results]',
+        ]);
+        const astral = (await runTool(grep, { pattern: 'needle (astral|replacement)', path: 'sub', max_results: 1 }, ctx)).output.split('\n');
+        assert.deepEqual(astral, ['sub/\uFFFD.txt:1:needle replacement', '[showing 1 of 2 matches; narrow with path or glob, or raise max_results]']);
+      });
+
       it('grep reads file names with a newline or a colon and lines with CRLF exactly', async () => {
         write('odd\nname:1.txt', 'one\r\nneedle: here\r\n');
         const out = (await runTool(createGrepTool({ rgPath: way.rgPath }), { pattern: 'needle' }, ctx)).output;
