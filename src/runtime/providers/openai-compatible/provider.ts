@@ -1,14 +1,16 @@
 /**
- * A ModelProvider for any endpoint speaking the OpenAI-compatible chat-completions wire format,
- * built on the `openai` npm package (requests, HTTP errors) with our own SSE body reader (sse-batches.ts), retries,
- * idle timeout and error mapping.
+ * A ModelProvider for any endpoint speaking the OpenAI-compatible chat-completions wire format. The chat request goes
+ * over node:http (http/stream-post.ts) with our own SSE body reader (sse-batches.ts), retries, idle timeout and error
+ * mapping; the `openai` npm package serves the model list and the health probe.
  */
 import OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import { isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
+import { fromHttpRefusal, fromNetworkFailure, isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
+import { errorAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { RUNTIME_VERSION } from '../../version';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
 import { ProviderError } from '../types';
@@ -88,6 +90,8 @@ class OpenAICompatibleProvider implements ModelProvider {
   private readonly idleTimeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
   private readonly encoder = new RequestEncoder();
+  private readonly post: StreamPost;
+  private readonly chatUrl: URL;
 
   constructor(private readonly opts: OpenAICompatibleOptions) {
     this.id = opts.id;
@@ -118,6 +122,38 @@ class OpenAICompatibleProvider implements ModelProvider {
       endpoint: this.client.baseURL,
       secrets: secretSetOf(opts),
     };
+    this.post = opts.fetch ? fetchStreamPost(opts.fetch) : nodeStreamPost;
+    this.chatUrl = chatCompletionsUrl(this.client.baseURL, opts.query);
+  }
+
+  /** The headers of a chat request: JSON both ways, the bearer credential, the organization, then the configured ones. */
+  private async requestHeaders(): Promise<Record<string, string>> {
+    const o = this.opts;
+    const bearer = o.getToken ? await o.getToken() : o.apiKey;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'user-agent': `agentcli/${RUNTIME_VERSION}`,
+      ...(bearer !== undefined ? { authorization: `Bearer ${bearer}` } : {}),
+      ...(o.organization !== undefined ? { 'openai-organization': o.organization } : {}),
+    };
+    // Header names are case-insensitive: a configured `Authorization` replaces ours rather than going out twice.
+    for (const [name, value] of Object.entries(o.headers ?? {})) headers[name.toLowerCase()] = value;
+    return headers;
+  }
+
+  /** Sends the chat request; a refusal (not 2xx) becomes the ProviderError of its symptom, a transport failure too. */
+  private async sendChat(body: Uint8Array, signal: AbortSignal): Promise<StreamPostResponse> {
+    const headers = await this.requestHeaders();
+    let answer: StreamPostResponse;
+    try {
+      answer = await this.post({ url: this.chatUrl, headers, body, signal });
+    } catch (err) {
+      throw signal.aborted ? err : fromNetworkFailure(err, this.errorContext);
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    const { detail, codeText } = await errorAnswer(answer.body);
+    throw fromHttpRefusal({ status: answer.status, detail, codeText, headers: answer.headers }, this.errorContext);
   }
 
   /** The request body without the streaming fields. */
@@ -169,6 +205,7 @@ class OpenAICompatibleProvider implements ModelProvider {
       clearTimeout(idleTimer);
       idleTimer = undefined;
     };
+    let responseBody: AsyncIterator<Uint8Array> | undefined;
     const fail = (err: unknown): Error => {
       if (req.signal.aborted) return abortError(req.signal);
       if (timedOut) return this.timeoutError(waitingFor);
@@ -179,9 +216,7 @@ class OpenAICompatibleProvider implements ModelProvider {
         async () => {
           armIdle('the response');
           try {
-            // The package makes the request and maps HTTP errors; the body is read by SseBatchReader.
-            const headers = { 'content-type': 'application/json' };
-            return await this.client.post('/chat/completions', { body, headers, stream: true, signal: controller.signal }).asResponse();
+            return await this.sendChat(body, controller.signal);
           } catch (err) {
             throw fail(err);
           } finally {
@@ -191,23 +226,22 @@ class OpenAICompatibleProvider implements ModelProvider {
         isRetryable,
         { ...this.retryPolicy, signal: req.signal, ...(req.onRateLimited ? { onRateLimited: req.onRateLimited } : {}) },
       );
-      if (!response.body) throw new ProviderError('provider_error', `${this.id} answered without a response body`, 'retry; if it persists, check the server');
-      const reader = response.body.getReader();
-      const events = new SseBatchReader(response.headers);
+      responseBody = response.body;
+      const events = new SseBatchReader();
       const accumulator = new ChunkAccumulator();
       let received = 0;
       for (;;) {
         armIdle(received === 0 ? 'the first chunk' : 'the next chunk');
-        let read: ReadableStreamReadResult<Uint8Array>;
+        let read: IteratorResult<Uint8Array>;
         try {
-          read = await reader.read();
+          read = await response.body.next();
         } catch (err) {
           if (req.signal.aborted) break;
           throw this.lostConnectionError(fail(err));
         }
         let chunks: OpenAI.Chat.Completions.ChatCompletionChunk[];
         try {
-          chunks = read.done ? events.end() : events.push(read.value);
+          chunks = read.done ? events.end() : events.push(read.value as Uint8Array);
         } catch (err) {
           throw err instanceof ProviderError ? err : fail(err);
         }
@@ -221,7 +255,10 @@ class OpenAICompatibleProvider implements ModelProvider {
     } finally {
       disarmIdle();
       req.signal.removeEventListener('abort', onAbort);
-      controller.abort(); // releases the connection when the consumer stops early; a no-op after a clean end
+      // Closes the connection when the reading stopped early ([DONE] before the end, the consumer left, a failure);
+      // after a clean end the socket is already back in the keep-alive pool and this does nothing.
+      if (responseBody) await responseBody.return?.();
+      controller.abort();
     }
   }
 
@@ -301,4 +338,12 @@ class OpenAICompatibleProvider implements ModelProvider {
     }
     return { ok: true, message: `${where} answered a test request with model "${this.model}"` };
   }
+}
+
+/** `<base>/chat/completions`, with the configured query (e.g. `api-version`) as the whole query string. */
+function chatCompletionsUrl(baseURL: string, query: Record<string, string> | undefined): URL {
+  const url = new URL(`${baseURL}${baseURL.endsWith('/') ? '' : '/'}chat/completions`);
+  const entries = Object.entries(query ?? {});
+  if (entries.length > 0) url.search = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return url;
 }

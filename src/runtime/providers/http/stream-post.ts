@@ -1,0 +1,93 @@
+/**
+ * The chat-completions POST, over node:http / node:https directly. Not Node's fetch: loading fetch (undici) costs
+ * about 50 ms of a CLI start, and a process that used it lingers about 200 ms at exit, more than the agent's own
+ * work before its first request. A caller that passes its own fetch (debug logging, tests) still goes through it.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { errorDetail } from './native-request';
+
+export interface StreamPostRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** Aborting destroys the connection, before or after the answer began. */
+  signal: AbortSignal;
+}
+
+export interface StreamPostResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as it arrives; stopping early (return()) closes the connection. */
+  body: AsyncIterator<Uint8Array>;
+}
+
+/** Sends a POST and resolves with the status, headers and body of the answer; rejects on a transport failure. */
+export type StreamPost = (req: StreamPostRequest) => Promise<StreamPostResponse>;
+
+/** Error answers are read up to this many bytes for their message. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/* eslint-disable @typescript-eslint/no-require-imports -- https (TLS) loads only for an https endpoint */
+const httpModule = (url: URL) =>
+  url.protocol === 'https:' ? (require('node:https') as typeof import('node:https')) : (require('node:http') as typeof import('node:http'));
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The node:http transport (keep-alive through the global agent, whose idle sockets do not hold the process open). */
+export const nodeStreamPost: StreamPost = ({ url, headers, body, signal }) =>
+  new Promise((resolve, reject) => {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      reject(new Error(`unsupported URL scheme ${url.protocol} in ${url.origin}: use http:// or https://`));
+      return;
+    }
+    const request = httpModule(url).request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(body.byteLength) },
+    });
+    const onAbort = () => request.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (err) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(err);
+    });
+    request.on('response', (response) => {
+      response.once('close', () => signal.removeEventListener('abort', onAbort));
+      // A failure after the answer began surfaces through the body iterator; this keeps it from going unhandled.
+      request.on('error', () => undefined);
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response[Symbol.asyncIterator]() });
+    });
+    request.end(body);
+  });
+
+/** The same request through a fetch function (the debug wrapper, a test's fake). */
+export function fetchStreamPost(fetchFn: typeof fetch): StreamPost {
+  return async ({ url, headers, body, signal }) => {
+    // Buffers from node:buffer are backed by an ArrayBuffer (never a SharedArrayBuffer), which fetch takes.
+    const response = await fetchFn(url, { method: 'POST', headers, body: body as Uint8Array<ArrayBuffer>, signal });
+    const plain: IncomingHttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      plain[name] = value;
+    });
+    const stream = (response.body ?? new Blob([]).stream()) as ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>;
+    return { status: response.status, headers: plain, body: stream[Symbol.asyncIterator]() };
+  };
+}
+
+/** The text of an error answer (up to ERROR_BODY_LIMIT bytes) as errorDetail reads it; the rest is not waited for. */
+export async function errorAnswer(body: AsyncIterator<Uint8Array>): Promise<{ detail: string; codeText: string }> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < ERROR_BODY_LIMIT) {
+      const next = await body.next();
+      if (next.done) break;
+      parts.push(next.value);
+      size += next.value.byteLength;
+    }
+  } catch {
+    // a connection cut while reading the error text: use what arrived
+  } finally {
+    await body.return?.();
+  }
+  return errorDetail(Buffer.concat(parts).subarray(0, ERROR_BODY_LIMIT).toString('utf8'));
+}
