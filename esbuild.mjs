@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import { existsSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 
 // zod re-exports every locale (~250 KB minified); error messages here are English, so bundle only `en`.
 const zodEnglishOnly = {
@@ -24,11 +24,40 @@ const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: 'linked', logLevel: 'warning', legalComments: 'none', plugins: [zodEnglishOnly] };
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
-// The CLI body is built first and appended to the entry as gzip+base64 text in a trailing comment; the entry decodes it
-// (once: it keeps the text in its cache folder) and compiles it through a V8 code cache. Base64 never contains `*/`, so the comment is safe.
+// Packages only some runs use travel as bodies of their own, unpacked and compiled the first time the CLI requires
+// them: the MCP client (with its JSON-schema validator) when MCP servers are configured, Azure identity for cloudhub
+// with Entra ID. Each bundles all it uses (the MCP client its own zod): nothing is shared with the CLI body.
+const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity' };
+
+/** How the entry wraps a body before compiling it (see src/runtime/cli/entry.ts). */
+const wrapped = (source) => `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+const minifiedBody = { ...node, write: false, minify: true, sourcemap: false };
+
+// The bodies are built first and appended to the entry as brotli+base64 text in trailing comments; the entry decodes
+// each (once: it keeps the text in its cache folder) and compiles it through a V8 code cache. Base64 never contains
+// `*/`, so the comments are safe.
 async function cliBuild() {
-  const body = await esbuild.build({ ...node, entryPoints: ['src/runtime/cli/main.ts'], write: false, minify: true, sourcemap: false, outfile: 'main.js' });
-  const source = body.outputFiles[0].text;
+  const externals = Object.values(PACKAGE_BODIES).flatMap((pkg) => [pkg, `${pkg}/*`]);
+  const main = await esbuild.build({ ...minifiedBody, entryPoints: ['src/runtime/cli/main.ts'], outfile: 'main.js', external: externals, metafile: true });
+  const required = new Set(Object.values(main.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path));
+  const bodies = { main: main.outputFiles[0].text };
+  const packageBodies = {};
+  for (const [name, pkg] of Object.entries(PACKAGE_BODIES)) {
+    // The body exports each module the CLI body requires of the package, each evaluated on first use.
+    const ids = [...required].filter((id) => id === pkg || id.startsWith(`${pkg}/`));
+    if (ids.length === 0) throw new Error(`esbuild.mjs: the CLI no longer requires ${pkg}; remove it from PACKAGE_BODIES`);
+    const contents = `module.exports = {${ids.map((id) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(id)}); }`).join(',')}};`;
+    const stdin = { contents, resolveDir: process.cwd(), loader: 'js', sourcefile: `${name}-body.js` };
+    bodies[name] = (await esbuild.build({ ...minifiedBody, stdin, outfile: `${name}.js` })).outputFiles[0].text;
+    for (const id of ids) packageBodies[id] = name;
+  }
+  const info = {};
+  const comments = [];
+  for (const [name, source] of Object.entries(bodies)) {
+    info[name] = { hash: createHash('sha256').update(source).digest('hex').slice(0, 16), length: wrapped(source).length };
+    const packed = brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length } });
+    comments.push(`/*AGENTCLI-BODY:${name}:${packed.toString('base64')}*/`);
+  }
   return {
     ...node,
     entryPoints: ['src/runtime/cli/entry.ts'],
@@ -36,8 +65,8 @@ async function cliBuild() {
     minify: true,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    define: { __AGENTCLI_MAIN_HASH__: JSON.stringify(createHash('sha256').update(source).digest('hex').slice(0, 16)), __AGENTCLI_MAIN_LENGTH__: String(source.length) },
-    footer: { js: `/*AGENTCLI-MAIN:${gzipSync(source, { level: 9 }).toString('base64')}*/` },
+    define: { __AGENTCLI_BODIES__: JSON.stringify(JSON.stringify(info)), __AGENTCLI_PACKAGE_BODIES__: JSON.stringify(JSON.stringify(packageBodies)) },
+    footer: { js: comments.join('\n') },
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
 import { makeTempDir } from '../../helpers/temp-dir';
+import { stdioStubServer } from '../mcp/mcp-stubs';
 
 describe('agentcli code cache', function () {
   this.timeout(30_000);
@@ -29,6 +30,27 @@ describe('agentcli code cache', function () {
     assert.equal(second.code, 0);
     assert.equal(second.stdout, first.stdout);
     assert.deepEqual(readdirSync(dir).sort(), files, 'a later start reuses the cache');
+  });
+
+  it('the MCP client is a body of its own: only a run that uses MCP unpacks it, and later starts keep it', async () => {
+    const cacheHome = makeTempDir('agentcli-cache-');
+    const dir = path.join(cacheHome, 'agentcli');
+    const env = testEnv({ XDG_CACHE_HOME: cacheHome });
+    const cwd = makeWorkspace({});
+    mkdirSync(path.join(String(env.HOME), '.agentcli'), { recursive: true });
+    writeFileSync(path.join(String(env.HOME), '.agentcli', 'config.json'), JSON.stringify({ mcpServers: { stub: stdioStubServer() } }));
+    const bodiesIn = () => [...new Set(readdirSync(dir).map((f) => f.split('-')[0]))].sort();
+    const help = await runCli(['--help'], cwd, env);
+    assert.equal(help.code, 0, help.stderr);
+    assert.deepEqual(bodiesIn(), ['main'], 'a run without MCP unpacks only the CLI body');
+    const tested = await runCli(['mcp', 'test', 'stub'], cwd, env);
+    assert.equal(tested.code, 0, tested.stderr);
+    assert.match(tested.stdout, /Server "stub" is ready \(stdio\)/);
+    const files = readdirSync(dir).sort();
+    assert.deepEqual(bodiesIn(), ['main', 'mcp']);
+    assert.equal(files.filter((f) => f.endsWith('.v8cache')).length, 2, `a code cache per body: ${files.join(', ')}`);
+    assert.equal((await runCli(['--help'], cwd, env)).code, 0);
+    assert.deepEqual(readdirSync(dir).sort(), files, 'a start that loads only the CLI body keeps the MCP body of the same build');
   });
 
   it('a cut-short unpacked body is not run: the embedded one is, and the file is written whole again', async () => {
