@@ -10,28 +10,32 @@ import { ChangeKind, ChangeResult } from './records';
 export const AppliedFileState = z.enum(['undoable', 'undone', 'not_undoable']);
 export type AppliedFileState = z.infer<typeof AppliedFileState>;
 
-export const AppliedFile = z.object({
-  changeId: z.string(),
-  /** Workspace-relative path with `/`. */
-  path: z.string(),
-  /** What the batch did to the file; undoing it deletes a created file, re-creates a deleted one, restores a modified one. */
-  kind: ChangeKind,
-  state: AppliedFileState,
-  /** Why the file cannot be undone (`not_undoable`). */
-  reason: z.string().optional(),
-});
+export const AppliedFile = z.lazy(() =>
+  z.object({
+    changeId: z.string(),
+    /** Workspace-relative path with `/`. */
+    path: z.string(),
+    /** What the batch did to the file; undoing it deletes a created file, re-creates a deleted one, restores a modified one. */
+    kind: ChangeKind,
+    state: AppliedFileState,
+    /** Why the file cannot be undone (`not_undoable`). */
+    reason: z.string().optional(),
+  }),
+);
 export type AppliedFile = z.infer<typeof AppliedFile>;
 
-export const AppliedBatch = z.object({
-  batchId: z.string(),
-  runId: z.string(),
-  /** When the batch was applied (ISO 8601). */
-  appliedAt: z.string(),
-  /** The files the batch wrote (rejected, stale or failed files are not listed). */
-  files: z.array(AppliedFile),
-  /** Some file can still be undone. */
-  undoable: z.boolean(),
-});
+export const AppliedBatch = z.lazy(() =>
+  z.object({
+    batchId: z.string(),
+    runId: z.string(),
+    /** When the batch was applied (ISO 8601). */
+    appliedAt: z.string(),
+    /** The files the batch wrote (rejected, stale or failed files are not listed). */
+    files: z.array(AppliedFile),
+    /** Some file can still be undone. */
+    undoable: z.boolean(),
+  }),
+);
 export type AppliedBatch = z.infer<typeof AppliedBatch>;
 
 /**
@@ -39,12 +43,14 @@ export type AppliedBatch = z.infer<typeof AppliedBatch>;
  * it; never overwritten, `reason` says so), `failed` (`reason`: e.g. a folder on its path became a symlink), `skipped`
  * (already undone, not undoable, or a protected path not named in `paths`; `reason` says which).
  */
-export const UndoFileResult = z.object({
-  changeId: z.string(),
-  path: z.string(),
-  status: z.enum(['reverted', 'stale', 'failed', 'skipped']),
-  reason: z.string().optional(),
-});
+export const UndoFileResult = z.lazy(() =>
+  z.object({
+    changeId: z.string(),
+    path: z.string(),
+    status: z.enum(['reverted', 'stale', 'failed', 'skipped']),
+    reason: z.string().optional(),
+  }),
+);
 export type UndoFileResult = z.infer<typeof UndoFileResult>;
 
 /**
