@@ -26,8 +26,9 @@ const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
 // Packages only some runs use travel as bodies of their own, unpacked and compiled the first time the CLI requires
 // them: the MCP client (with its JSON-schema validator) when MCP servers are configured, Azure identity for cloudhub
-// with Entra ID. Each bundles all it uses (the MCP client its own zod): nothing is shared with the CLI body.
-const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity' };
+// with Entra ID, the `openai` package for model lists, health probes and its error classes (a chat request goes over
+// node:http). Each bundles all it uses (the MCP client its own zod): nothing is shared with the CLI body.
+const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity', openai: 'openai' };
 
 /** How the entry wraps a body before compiling it (see src/runtime/cli/entry.ts). */
 const wrapped = (source) => `(function (exports, require, module, __filename, __dirname) {${source}\n})`;

@@ -2,7 +2,7 @@
  * Maps failures of an OpenAI-compatible endpoint to ProviderError codes with the remedies of spec 000 §7.
  * Every message and remedy passes through `redactSecrets`, so an API key never reaches a user, a log or an event.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { APIError } from 'openai';
 import type { ErrorFix, EventErrorCode } from '../../protocol';
 import { ProviderError, withFix, type ProviderId } from './types';
 import { parseRetryAfterMs } from './retry';
@@ -279,6 +279,9 @@ export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError 
   if (wrapped) {
     return safeProviderError(ctx, wrapped.code, wrapped.message, wrapped.remedy, wrapped.status, wrapped.retryAfterMs, wrapped.fix);
   }
+  // The package's error classes, loaded only now: a chat request fails with ProviderErrors and never needs them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = require('openai') as typeof import('openai');
   if (err instanceof APIConnectionTimeoutError) {
     return safeProviderError(
       ctx,

@@ -79,20 +79,21 @@ describe('chat requests over node:http (stream-post)', () => {
     await assert.rejects(sent, /stop now/);
   });
 
-  it('a -p style stream in a fresh process never loads Node fetch (undici)', async function () {
+  it('a -p style stream in a fresh process loads neither Node fetch (undici) nor the openai package', async function () {
     this.timeout(20_000);
     stub.enqueue({ text: 'hello' });
     const script = [
       `const { createOpenAICompatibleProvider } = require(${JSON.stringify(path.resolve(__dirname, '../../../src/runtime/providers/openai-compatible'))});`,
       `const p = createOpenAICompatibleProvider({ id: 'ggufserver', model: 'm', baseURL: ${JSON.stringify(stub.url)} });`,
       `(async () => { let text = ''; for await (const c of p.streamChat({ messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal })) if (c.type === 'text') text += c.delta;`,
-      `  console.log(JSON.stringify({ text, undici: process.moduleLoadList.some((m) => m.includes('undici')) })); })();`,
+      `  console.log(JSON.stringify({ text, undici: process.moduleLoadList.some((m) => m.includes('undici')),`,
+      `  openai: Object.keys(require.cache).some((f) => f.includes('/node_modules/openai/')) })); })();`,
     ].join('\n');
     const out = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(__dirname, '../../..') }, (err, stdout, stderr) =>
         err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
       ),
     );
-    assert.deepEqual(JSON.parse(out.trim().split('\n').at(-1)!), { text: 'hello', undici: false });
+    assert.deepEqual(JSON.parse(out.trim().split('\n').at(-1)!), { text: 'hello', undici: false, openai: false });
   });
 });

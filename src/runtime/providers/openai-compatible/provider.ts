@@ -3,7 +3,7 @@
  * over node:http (http/stream-post.ts) with our own SSE body reader (sse-batches.ts), retries, idle timeout and error
  * mapping; the `openai` npm package serves the model list and the health probe.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
@@ -22,6 +22,8 @@ import { RequestEncoder } from './request-encoder';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 const NO_KEY_PLACEHOLDER = 'no-key-configured';
+/** Where the `openai` package sends requests without a base URL (OPENAI_BASE_URL overrides it, as for the package). */
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export interface OpenAICompatibleOptions {
   id: ProviderId;
@@ -85,7 +87,8 @@ class OpenAICompatibleProvider implements ModelProvider {
   readonly id: ProviderId;
   readonly model: string;
   readonly contextWindow?: number;
-  private readonly client: OpenAI;
+  private openaiClient: OpenAI | undefined;
+  private readonly baseURL: string;
   private readonly errorContext: ErrorContext;
   private readonly idleTimeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
@@ -99,31 +102,41 @@ class OpenAICompatibleProvider implements ModelProvider {
     if (opts.contextWindow !== undefined) this.contextWindow = opts.contextWindow;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.retryPolicy = { ...opts.retry, maxRetries: opts.maxRetries ?? opts.retry?.maxRetries };
-    const hasBearer = opts.apiKey !== undefined || opts.getToken !== undefined;
-    this.client = new OpenAI({
-      // The package insists on a credential; without one, this placeholder is removed again by the null header below.
-      apiKey: opts.getToken ?? opts.apiKey ?? NO_KEY_PLACEHOLDER,
-      adminAPIKey: null,
-      organization: opts.organization ?? null,
-      project: null,
-      webhookSecret: null,
-      ...(opts.baseURL !== undefined ? { baseURL: opts.baseURL } : {}),
-      // Without a bearer credential, say so explicitly: the package then sends no Authorization header.
-      defaultHeaders: { ...(hasBearer ? {} : { Authorization: null }), ...opts.headers },
-      ...(opts.query ? { defaultQuery: opts.query } : {}),
-      maxRetries: 0,
-      timeout: 24 * 60 * 60 * 1000, // the idle timeout below governs; a long answer may legitimately stream for minutes
-      logLevel: 'off',
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
-    });
+    this.baseURL = opts.baseURL ?? (process.env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL);
     this.errorContext = {
       provider: opts.id,
       model: opts.model,
-      endpoint: this.client.baseURL,
+      endpoint: this.baseURL,
       secrets: secretSetOf(opts),
     };
     this.post = opts.fetch ? fetchStreamPost(opts.fetch) : nodeStreamPost;
-    this.chatUrl = chatCompletionsUrl(this.client.baseURL, opts.query);
+    this.chatUrl = chatCompletionsUrl(this.baseURL, opts.query);
+  }
+
+  /** The `openai` package's client, for the model list and the health probe; the package loads on first use. */
+  private get client(): OpenAI {
+    if (this.openaiClient) return this.openaiClient;
+    const o = this.opts;
+    const hasBearer = o.apiKey !== undefined || o.getToken !== undefined;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a chat request does not need the package
+    const { OpenAI: OpenAIClient } = require('openai') as typeof import('openai');
+    this.openaiClient = new OpenAIClient({
+      // The package insists on a credential; without one, this placeholder is removed again by the null header below.
+      apiKey: o.getToken ?? o.apiKey ?? NO_KEY_PLACEHOLDER,
+      adminAPIKey: null,
+      organization: o.organization ?? null,
+      project: null,
+      webhookSecret: null,
+      baseURL: this.baseURL,
+      // Without a bearer credential, say so explicitly: the package then sends no Authorization header.
+      defaultHeaders: { ...(hasBearer ? {} : { Authorization: null }), ...o.headers },
+      ...(o.query ? { defaultQuery: o.query } : {}),
+      maxRetries: 0,
+      timeout: 24 * 60 * 60 * 1000, // the idle timeout governs; a long answer may legitimately stream for minutes
+      logLevel: 'off',
+      ...(o.fetch ? { fetch: o.fetch } : {}),
+    });
+    return this.openaiClient;
   }
 
   /** The headers of a chat request: JSON both ways, the bearer credential, the organization, then the configured ones. */

@@ -8,7 +8,6 @@
  * an event's payload, joined with \n; a blank line ends the event; lines starting with `:` are comments; `[DONE]`
  * ends the stream. An `error` object in a payload is the server reporting a failure mid-stream.
  */
-import { APIError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ProviderError } from '../types';
 
@@ -81,6 +80,9 @@ export class SseBatchReader {
       );
     }
     if (value !== null && typeof value === 'object' && 'error' in value && value.error) {
+      // The package's error class (loaded only now) carries the server's error object to the usual mapping.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { APIError } = require('openai') as typeof import('openai');
       throw new APIError(undefined, value.error as object, undefined, this.headers ?? new Headers());
     }
     out.push(value as ChatCompletionChunk);
