@@ -3,10 +3,11 @@
  * when shown again the webview sends `ready` and gets the extension's snapshot (`init`). Every message from the
  * webview is validated against the contract before it is handled.
  */
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { FromWebview, ToWebviewInput } from '../../shared/chat/messages';
 import type { Output } from '../output';
-import { webviewHtml } from './webview-html';
+import { missingFilesHtml, webviewHtml } from './webview-html';
 import { webviewResources } from './webview-resources';
 
 export const CHAT_VIEW_ID = 'agentcli.chat';
@@ -34,11 +35,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const resources = webviewResources(this.extensionUri.fsPath);
     const uri = (rel: string) => vscode.Uri.joinPath(this.extensionUri, ...rel.split('/'));
     view.webview.options = { enableScripts: true, localResourceRoots: resources.roots.map(uri) };
-    view.webview.html = webviewHtml({
-      cspSource: view.webview.cspSource,
-      scriptUri: view.webview.asWebviewUri(uri(resources.script)).toString(),
-      styleUris: resources.styles.map((s) => view.webview.asWebviewUri(uri(s)).toString()),
-    });
+    // The page carries its code and styles (see webview-html.ts): read here, so a rebuilt bundle is what the next panel gets.
+    const text = (rel: string) => fs.readFileSync(uri(rel).fsPath, 'utf8');
+    try {
+      view.webview.html = webviewHtml({ cspSource: view.webview.cspSource, script: text(resources.script), styles: resources.styles.map(text) });
+    } catch (e) {
+      this.output.error(`the chat panel cannot load: ${e instanceof Error ? e.message : String(e)}`);
+      view.webview.html = missingFilesHtml(resources.script);
+    }
     this.disposables.push(
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       view.onDidChangeVisibility(() => this.visibility.fire(view.visible)),

@@ -1,8 +1,8 @@
 /**
- * What the chat webview may load from the extension folder: its bundle directory (dist/webview/: webview.js and,
- * when the bundle emits one, webview.css) and media/webview/ (style sheets). These two directories are the
- * webview's `localResourceRoots`, so the rest of dist/ (the extension host bundle, the runtime CLI) and the rest of
- * media/ cannot be fetched from inside the webview. Pure: no `vscode` import.
+ * The files the chat webview is made of: its bundle directory (dist/webview/: webview.js and, when the bundle emits
+ * one, webview.css) and media/webview/ (style sheets). The page carries their text (webview-html.ts); these two
+ * directories are also the webview's `localResourceRoots`, so the rest of dist/ (the extension host bundle, the
+ * runtime CLI) and the rest of media/ cannot be fetched from inside the webview. Pure: no `vscode` import.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
