@@ -79,20 +79,22 @@ export type ChangeKind = z.infer<typeof ChangeKind>;
  * One proposed file change as events and `getState` carry it: what changes, never the contents (a batch event stays
  * small however large the files are); `getChangeContents` answers both sides. Paths are workspace-relative with `/`.
  */
-export const Change = z.object({
-  id: z.string(),
-  path: z.string(),
-  absolutePath: z.string(),
-  kind: ChangeKind,
-  additions: z.number().int().nonnegative(),
-  deletions: z.number().int().nonnegative(),
-  /** Grows each time the change's proposed content changes: contents fetched for an older revision are outdated. */
-  revision: z.number().int().positive(),
-  /** UTF-8 size of the content on disk when first proposed; null for a create. */
-  originalBytes: z.number().int().nonnegative().nullable(),
-  /** UTF-8 size of the content to write; null for a delete. */
-  proposedBytes: z.number().int().nonnegative().nullable(),
-});
+export const Change = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    path: z.string(),
+    absolutePath: z.string(),
+    kind: ChangeKind,
+    additions: z.number().int().nonnegative(),
+    deletions: z.number().int().nonnegative(),
+    /** Grows each time the change's proposed content changes: contents fetched for an older revision are outdated. */
+    revision: z.number().int().positive(),
+    /** UTF-8 size of the content on disk when first proposed; null for a create. */
+    originalBytes: z.number().int().nonnegative().nullable(),
+    /** UTF-8 size of the content to write; null for a delete. */
+    proposedBytes: z.number().int().nonnegative().nullable(),
+  }),
+);
 export type Change = z.infer<typeof Change>;
 
 export const ChangeBatchStatus = z.enum(['open', 'pending', 'decided']);

@@ -22,30 +22,34 @@ export function keptBytes(r: AppliedBatchRecord): number {
   return r.files.reduce((n, f) => n + (utf8Bytes(f.before) ?? 0) + (utf8Bytes(f.after) ?? 0), 0);
 }
 
-export const AppliedFileRecord = z.object({
-  changeId: z.string(),
-  path: z.string(),
-  absolutePath: z.string(),
-  kind: ChangeKind,
-  state: AppliedFileState,
-  reason: z.string().optional(),
-  /** Content before the batch (null: the file did not exist). Not kept for a `not_undoable` file. */
-  before: z.string().nullable(),
-  /** What the batch wrote (null: it deleted the file). Not kept for a `not_undoable` file. */
-  after: z.string().nullable(),
-  /** Permission bits of the file before the batch, to re-create a deleted file as it was. */
-  mode: z.number().int().nonnegative().optional(),
-  /** Folders the batch created for the file (outermost first), removed again when left empty by the undo. */
-  createdDirs: z.array(z.string()),
-});
+export const AppliedFileRecord = z.lazy(() =>
+  z.object({
+    changeId: z.string(),
+    path: z.string(),
+    absolutePath: z.string(),
+    kind: ChangeKind,
+    state: AppliedFileState,
+    reason: z.string().optional(),
+    /** Content before the batch (null: the file did not exist). Not kept for a `not_undoable` file. */
+    before: z.string().nullable(),
+    /** What the batch wrote (null: it deleted the file). Not kept for a `not_undoable` file. */
+    after: z.string().nullable(),
+    /** Permission bits of the file before the batch, to re-create a deleted file as it was. */
+    mode: z.number().int().nonnegative().optional(),
+    /** Folders the batch created for the file (outermost first), removed again when left empty by the undo. */
+    createdDirs: z.array(z.string()),
+  }),
+);
 export type AppliedFileRecord = z.infer<typeof AppliedFileRecord>;
 
-export const AppliedBatchRecord = z.object({
-  batchId: z.string(),
-  runId: z.string(),
-  appliedAt: z.string(),
-  files: z.array(AppliedFileRecord),
-});
+export const AppliedBatchRecord = z.lazy(() =>
+  z.object({
+    batchId: z.string(),
+    runId: z.string(),
+    appliedAt: z.string(),
+    files: z.array(AppliedFileRecord),
+  }),
+);
 export type AppliedBatchRecord = z.infer<typeof AppliedBatchRecord>;
 
 export function summarizeApplied(r: AppliedBatchRecord): AppliedBatch {

@@ -13,7 +13,9 @@ import { isValidSessionId } from './paths';
 import { ensureSessionsDir } from './writer';
 
 const UNDO_FILE_SUFFIX = '.undo.json';
-const UndoFile = z.object({ version: z.literal(1), sessionId: z.string(), batches: z.array(AppliedBatchRecord) });
+const UndoFile = z.lazy(() =>
+  z.object({ version: z.literal(1), sessionId: z.string(), batches: z.array(AppliedBatchRecord) }),
+);
 
 /** The undo file of a valid session id; throws on an id that could name another path (callers check first). */
 export function undoFile(dir: string, id: string): string {

@@ -50,10 +50,12 @@ export const ModelRecord = z.lazy(() =>
 );
 
 /** A saved change: the protocol's summary plus both contents, so an undecided batch comes back whole on attach. */
-const SavedChange = Change.extend({
-  originalContent: z.string().nullable(),
-  proposedContent: z.string().nullable(),
-});
+const SavedChange = z.lazy(() =>
+  Change.unwrap().extend({
+    originalContent: z.string().nullable(),
+    proposedContent: z.string().nullable(),
+  }),
+);
 export const SavedBatch = z.lazy(() =>
   z.object({ id: z.string(), runId: z.string(), status: ChangeBatchStatus, changes: z.array(SavedChange) }),
 );
