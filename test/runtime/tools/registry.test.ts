@@ -35,6 +35,16 @@ describe('tool registry', () => {
     assert.ok(JSON.stringify(specs).length < 4096, 'the tool list stays small for the first request');
   });
 
+  it('makes a tool\'s spec once: every run after the first reuses it', () => {
+    const [first] = tools;
+    assert.ok(first);
+    assert.equal(toChatToolSpec(first), toChatToolSpec(first));
+    const again = createCoreTools().find((t) => t.name === first.name);
+    assert.ok(again);
+    assert.notEqual(toChatToolSpec(again), toChatToolSpec(first), 'a new definition (new settings) gets its own');
+    assert.deepEqual(toChatToolSpec(again), toChatToolSpec(first));
+  });
+
   it('parses valid arguments and names the field of invalid ones', () => {
     const edit = byName('edit_file');
     assert.deepEqual(parseToolArgs(edit, '{"path":"a","old_text":"x","new_text":"y"}'), {
