@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { createOpenAICompatibleProvider } from '../../../src/runtime/providers/openai-compatible';
 import { errorAnswer, nodeStreamPost } from '../../../src/runtime/providers/http/stream-post';
@@ -67,6 +67,30 @@ describe('chat requests over node:http (stream-post)', () => {
       assert.ok(detail.length <= 500, 'errorDetail keeps the start of a text that is not JSON');
     } finally {
       server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    }
+  });
+
+  it('does not follow a redirect: the error names where the server points (printable characters only) and the setting', async () => {
+    // A raw socket: Node's own server refuses to send a byte outside ASCII in a header; a hostile one would not.
+    let server: NetServer | undefined;
+    let hits = 0;
+    try {
+      server = createNetServer((socket) => {
+        hits++;
+        socket.once('data', () =>
+          socket.end(Buffer.from('HTTP/1.1 308 Permanent Redirect\r\nlocation: https://elsewhere.example/v1/caf\u00e9\u009b2J\r\ncontent-length: 0\r\n\r\n', 'latin1')),
+        );
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const provider = createOpenAICompatibleProvider({ id: 'ggufserver', model: 'm', baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'k-123456', maxRetries: 0 });
+      const err = await providerErrorOf(provider.streamChat(chat()));
+      assert.equal(err.code, 'provider_error');
+      assert.match(err.message, /redirect \(HTTP 308\) to https:\/\/elsewhere\.example\/v1\/caf2J; requests are not redirected/);
+      assert.deepEqual(err.fix, { action: 'set_base_url', configKey: 'ggufserver.baseUrl' });
+      assert.equal(hits, 1);
+    } finally {
       await new Promise((resolve) => server?.close(resolve));
     }
   });

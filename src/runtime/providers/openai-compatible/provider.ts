@@ -8,7 +8,7 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import { fromHttpRefusal, fromNetworkFailure, isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
+import { fromHttpRefusal, fromNetworkFailure, isRetryable, safeProviderError, slowRemedy, toProviderError, type ErrorContext } from '../errors';
 import { errorAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { RUNTIME_VERSION } from '../../version';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
@@ -165,6 +165,10 @@ class OpenAICompatibleProvider implements ModelProvider {
       throw signal.aborted ? err : fromNetworkFailure(err, this.errorContext);
     }
     if (answer.status >= 200 && answer.status < 300) return answer;
+    if (answer.status >= 300 && answer.status < 400) {
+      await answer.body.return?.();
+      throw redirectRefusal(answer.status, answer.headers.location, this.errorContext);
+    }
     const { detail, codeText } = await errorAnswer(answer.body);
     throw fromHttpRefusal({ status: answer.status, detail, codeText, headers: answer.headers }, this.errorContext);
   }
@@ -359,4 +363,21 @@ function chatCompletionsUrl(baseURL: string, query: Record<string, string> | und
   const entries = Object.entries(query ?? {});
   if (entries.length > 0) url.search = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   return url;
+}
+
+/**
+ * A redirect is not followed (the key and the prompt go only to the configured address): the error names where the
+ * server points, cut to printable characters, so the base URL can be set to it.
+ */
+function redirectRefusal(status: number, location: string | undefined, ctx: ErrorContext): ProviderError {
+  const target = location?.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
+  return safeProviderError(
+    ctx,
+    'provider_error',
+    `${ctx.provider} at ${ctx.endpoint} answered with a redirect (HTTP ${status})${target ? ` to ${target}` : ''}; requests are not redirected`,
+    `set ${ctx.provider}.baseUrl to the address the server points to`,
+    status,
+    undefined,
+    { action: 'set_base_url', configKey: `${ctx.provider}.baseUrl` },
+  );
 }
