@@ -1,8 +1,7 @@
 import { comparePaths } from './file-listing';
 import { looksBinary } from './read-file';
 import { SmallestKept } from './smallest-kept';
-import { displayPath } from './tool-paths';
-import { isWithin, toPosixRelative } from '../workspace/paths';
+import { ShownBelow } from './tool-paths';
 import { ToolInputError } from './types';
 import type { RelativePath } from './relative-path';
 
@@ -60,35 +59,19 @@ export class MatchCollector {
   incomplete = false;
 
   /** `base`: the searched file or (real) folder; matches below it are shown relative to how it is shown. */
-  constructor(
-    private readonly cwd: string,
-    private readonly base: string,
-    maxResults: number,
-    private readonly examineCap: number,
-  ) {
+  constructor(cwd: string, base: string, maxResults: number, private readonly examineCap: number) {
     this.kept = new SmallestKept(maxResults, byPathThenLine);
-    this.baseShown = displayPath(cwd, base);
+    this.paths = new ShownBelow(cwd, base);
   }
 
-  /**
-   * A match's display path without resolving it (two realpath calls per file add up over 20,000 files): searches
-   * do not follow symlinked folders, so a path below the real base is shown as the base followed by the rest.
-   */
-  private show(absPath: string): string {
-    if (absPath === this.base) return this.baseShown;
-    if (!isWithin(this.base, absPath)) return displayPath(this.cwd, absPath);
-    const rest = toPosixRelative(this.base, absPath);
-    return this.baseShown === '.' ? rest : `${this.baseShown}/${rest}`;
-  }
-
+  private readonly paths: ShownBelow;
   /** The display path of the last file seen: matches arrive grouped by file. */
   private last = { absPath: '', shown: '' };
-  private readonly baseShown: string;
 
   /** Adds one match; returns false once the cap is reached (the search should stop). */
   add(match: GrepMatch): boolean {
     this.total++;
-    if (match.absPath !== this.last.absPath) this.last = { absPath: match.absPath, shown: this.show(match.absPath) };
+    if (match.absPath !== this.last.absPath) this.last = { absPath: match.absPath, shown: this.paths.absolute(match.absPath) };
     this.kept.offer({ ...match, shown: this.last.shown });
     if (this.total >= this.examineCap) this.incomplete = true;
     return !this.incomplete;
@@ -106,7 +89,7 @@ export class MatchCollector {
     const largest = this.kept.full ? this.kept.largest() : undefined;
     if (!largest) return false;
     if (this.largestBelowBase?.match !== largest) {
-      const prefix = this.baseShown === '.' ? '' : `${this.baseShown}/`;
+      const prefix = this.paths.relative('');
       if (!largest.shown.startsWith(prefix)) return false;
       this.largestBelowBase = { match: largest, bytes: Buffer.from(largest.shown.slice(prefix.length)) };
     }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
-import { findRipgrep, listWithRipgrep } from './ripgrep';
+import { findRipgrep, listWithRipgrep, type CountOnly } from './ripgrep';
 import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
-import { displayPath, resolveArgPath } from './tool-paths';
+import { displayPath, resolveArgPath, ShownBelow } from './tool-paths';
 
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 5000;
@@ -20,7 +20,8 @@ const schema = z.object({
 
 /** The first `limit` files in listing order and how many there are in all (ripgrep-backed listings hold no more). */
 interface LimitedListing {
-  files: string[];
+  /** As the model sees them (displayPath). */
+  shown: string[];
   total: number;
   /** The walk stopped early (too many files visited). */
   truncated: boolean;
@@ -42,49 +43,49 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     if (isWithin(base, file) && file !== base && filter(relOf(file)) && !(await rules.ignoresPath(file))) created.add(relOf(file));
   }
   const kept = new SmallestKept<string>(limit, comparePaths);
-  /** The largest kept path as UTF-8, once `limit` are kept: a file sorting at or after it is only counted. */
-  let cutoff: Buffer | undefined;
+  // Every file counts unless proposals or a pattern must be checked: then, once `limit` are kept, a file sorting at or
+  // after the largest kept one is only counted, by the read loop (on its bytes).
+  const checkEach = deleted.size > 0 || created.size > 0 || pattern !== undefined;
+  const countOnly: CountOnly = { from: undefined, counted: 0, stopAt: MAX_WALKED_FILES };
   let total = 0;
   const add = (rel: string) => {
     total++;
     if (!kept.wouldKeep(rel)) return;
     kept.offer(rel);
     const largest = kept.largest();
-    cutoff = kept.full && largest !== undefined ? Buffer.from(largest, 'utf8') : undefined;
+    if (!checkEach && kept.full && largest !== undefined) countOnly.from = Buffer.from(largest, 'utf8');
   };
-  const checkEach = deleted.size > 0 || created.size > 0 || pattern !== undefined;
   const { stopped } = await listWithRipgrep({
     rgPath,
     target: base,
     targetIsRulesRoot: rules.root === base,
     nameGlob: pattern && !pattern.includes('/') ? pattern : undefined,
     signal: ctx.signal,
+    countOnly,
     onFile: (file) => {
-      if (!checkEach && cutoff !== undefined && (file.compare(cutoff) ?? -1) >= 0) total++;
-      else {
-        const rel = file.text();
-        if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
-        add(rel);
-      }
-      return total < MAX_WALKED_FILES;
+      const rel = file.text();
+      if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
+      add(rel);
+      return total + countOnly.counted < MAX_WALKED_FILES;
     },
   });
+  total += countOnly.counted;
   for (const rel of created) add(rel);
   // Ripgrep may read ignore files above the listed folder or differ in a corner of the gitignore dialect: the shown
   // files are checked against the workspace's own rules (it can only have listed fewer).
-  const files: string[] = [];
+  const shown: string[] = [];
+  const paths = new ShownBelow(ctx.cwd, base);
   const ignored = ignoredPathChecker(rules);
   for (const rel of kept.sorted()) {
-    const file = path.join(base, ...rel.split('/'));
-    if (created.has(rel) || !(await ignored(file))) files.push(file);
+    if (created.has(rel) || !(await ignored(path.join(base, ...rel.split('/'))))) shown.push(paths.relative(rel));
     else total--;
   }
-  return { files, total, truncated: stopped };
+  return { shown, total, truncated: stopped };
 }
 
 async function listWithJs(ctx: ToolContext, base: string, pattern: string | undefined, limit: number): Promise<LimitedListing> {
   const listing = await listWorkspaceFiles(ctx.files, base, globFilter(pattern, base), ctx.signal);
-  return { files: listing.files.slice(0, limit), total: listing.files.length, truncated: listing.truncated };
+  return { shown: listing.files.slice(0, limit).map((f) => displayPath(ctx.cwd, f)), total: listing.files.length, truncated: listing.truncated };
 }
 
 const toPosix = path.sep === '/' ? (file: string) => file : (file: string) => file.split(path.sep).join('/');
@@ -117,9 +118,9 @@ export function createListFilesTool(options: ListFilesToolOptions = {}): ToolDef
           : await listWithJs(ctx, resolved.real, args.pattern, limit);
       const where = `${resolved.relative}${args.pattern ? ` matching ${JSON.stringify(args.pattern)}` : ''}`;
       if (listing.total === 0) return { output: `No files in ${where}.` };
-      const lines = listing.files.map((f) => displayPath(ctx.cwd, f));
-      if (listing.total > listing.files.length) {
-        lines.push(`[showing ${listing.files.length} of ${listing.total} files in ${where}; narrow with path or pattern, or raise limit]`);
+      const lines = [...listing.shown];
+      if (listing.total > listing.shown.length) {
+        lines.push(`[showing ${listing.shown.length} of ${listing.total} files in ${where}; narrow with path or pattern, or raise limit]`);
       }
       if (listing.truncated) lines.push('[the folder has more files than one listing visits; narrow with path]');
       return { output: lines.join('\n') };

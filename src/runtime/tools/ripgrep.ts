@@ -94,6 +94,19 @@ export class RipgrepHit {
 export interface RipgrepListing extends RipgrepScope {
   /** Called per file as ripgrep finds it, with its path relative to `target`; return false to stop the listing. */
   onFile(file: RelativePath): boolean;
+  /** Files to count without handing them over (see CountOnly). */
+  countOnly?: CountOnly;
+}
+
+/**
+ * A listing's files that are only counted: once the consumer keeps as many as it shows, a file sorting at or after
+ * `from` (the UTF-8 bytes of the largest kept `/`-form path; the consumer updates it) is counted here, in the read
+ * loop, with no object made and no call: most of 100,000 files. The listing stops once `stopAt` files were read.
+ */
+export interface CountOnly {
+  from: Buffer | undefined;
+  counted: number;
+  stopAt: number;
 }
 
 /** Where a path ripgrep printed starts once a leading `./` (or `.\\`) is skipped. */
@@ -238,9 +251,17 @@ export async function runRipgrep(search: RipgrepSearch): Promise<{ stopped: bool
 export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stopped: boolean }> {
   const args = ['--files', '--null', ...baseArgs(listing.targetIsRulesRoot, listing.nameGlob), '--', '.'];
   let found = 0;
+  // Byte order is comparePaths' order only for `/` separators.
+  const countOnly = path.sep === '/' ? listing.countOnly : undefined;
   const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords(NUL, (bytes, start, end) => {
     found++;
-    return listing.onFile(new RelativePath(bytes, afterDotSlash(bytes, start), end));
+    const from = afterDotSlash(bytes, start);
+    const cutoff = countOnly?.from;
+    if (cutoff !== undefined && bytes.compare(cutoff, 0, cutoff.length, from, end) >= 0) {
+      countOnly!.counted++;
+      return found < countOnly!.stopAt;
+    }
+    return listing.onFile(new RelativePath(bytes, from, end));
   }));
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;

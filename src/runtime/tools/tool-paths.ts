@@ -1,5 +1,5 @@
 import { assertResolvesToItself, describeRedirect, SymlinkRedirectError } from '../changes/safe-target';
-import { resolveToolPath, type ResolvedToolPath } from '../workspace/paths';
+import { isWithin, resolveToolPath, toPosixRelative, type ResolvedToolPath } from '../workspace/paths';
 import { ToolInputError } from './types';
 
 /** Resolve a model-given path against the tool context's working directory. */
@@ -44,6 +44,36 @@ export async function guardRedirect<T>(shown: string, cwd: string, action: () =>
 /** How a path is shown to the model: workspace-relative when inside, absolute otherwise. */
 export function displayPath(cwd: string, absPath: string): string {
   return resolveToolPath(cwd, absPath).relative;
+}
+
+/**
+ * How files below a listed or searched folder are shown, without resolving each (two realpath calls per file add up
+ * over thousands): listings and searches do not follow symlinked folders, so a path below the real folder is shown as
+ * the folder's display path followed by the rest.
+ */
+export class ShownBelow {
+  /** The folder as displayPath shows it. */
+  readonly base: string;
+
+  constructor(
+    private readonly cwd: string,
+    /** The folder (its real path). */
+    readonly folder: string,
+  ) {
+    this.base = displayPath(cwd, folder);
+  }
+
+  /** A `/`-form path relative to the folder. */
+  relative(rel: string): string {
+    return this.base === '.' ? rel : `${this.base}/${rel}`;
+  }
+
+  /** Any absolute path: the folder itself, a path below it, or elsewhere (then as displayPath shows it). */
+  absolute(absPath: string): string {
+    if (absPath === this.folder) return this.base;
+    if (!isWithin(this.folder, absPath)) return displayPath(this.cwd, absPath);
+    return this.relative(toPosixRelative(this.folder, absPath));
+  }
 }
 
 /** Sentence appended to write results so the model knows whether the change is on disk or awaiting review. */
