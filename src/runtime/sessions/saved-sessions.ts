@@ -88,6 +88,8 @@ export class SavedSessions {
   private readonly redactor: SessionRedactor;
   private recorder: SessionRecorder | undefined;
   private config: Config;
+  /** The retention pass a new session scheduled (it stats every saved session): run it now, or leave it undefined. */
+  private pendingPrune: { timer: NodeJS.Immediate; run: () => void } | undefined;
 
   constructor(private readonly opts: SavedSessionsOptions) {
     this.dir = sessionsDir(opts.home);
@@ -106,7 +108,7 @@ export class SavedSessions {
         dir: this.dir,
         redactor: this.redactor,
         warn: this.opts.warn,
-        onCreated: (id) => this.prune(id),
+        onCreated: (id) => this.schedulePrune(id),
       });
     } else if (!config.sessions.persist && this.recorder) {
       this.recorder.close();
@@ -123,14 +125,17 @@ export class SavedSessions {
   }
 
   close(): void {
+    this.flushPrune();
     this.recorder?.close();
   }
 
   history(q: { page: number; pageSize: number; cwd?: string; allWorkspaces?: boolean }): HistoryPage {
+    this.flushPrune(); // a listing never shows what retention is about to remove
     return listHistory(this.dir, { page: q.page, pageSize: q.pageSize, cwd: q.allWorkspaces ? undefined : (q.cwd ?? this.cwd) });
   }
 
   load(id: string): LoadOutcome {
+    this.flushPrune(); // what is attached is not removed by a retention pass still to come
     if (!isValidSessionId(id)) return { ok: false, reason: 'not_found', message: `no saved session "${id}" (not a session id)` };
     const file = sessionFile(this.dir, id);
     try {
@@ -207,6 +212,26 @@ export class SavedSessions {
   /** What saved session `id`'s applied batches can undo (attach). */
   loadApplied(id: string): AppliedBatchRecord[] {
     return loadApplied(this.dir, id, this.cwd);
+  }
+
+  /**
+   * Retention after a new session began, deferred by one turn of the event loop: it stats every saved session (up to
+   * `sessions.maxCount`, 500 by default), which would otherwise hold up the run's first model request.
+   */
+  private schedulePrune(current: string): void {
+    this.flushPrune();
+    const run = () => {
+      this.pendingPrune = undefined;
+      this.prune(current);
+    };
+    this.pendingPrune = { timer: setImmediate(run), run };
+  }
+
+  private flushPrune(): void {
+    const pending = this.pendingPrune;
+    if (!pending) return;
+    clearImmediate(pending.timer);
+    pending.run();
   }
 
   private prune(current: string): void {

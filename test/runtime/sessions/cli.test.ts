@@ -13,6 +13,20 @@ describe('agentcli --resume, --continue and sessions list|show|rm (real processe
   afterEach(() => stub.close());
   const chat = () => stub.requests.filter((r) => r.path.endsWith('/chat/completions'));
 
+  it('a -p run still applies sessions.maxCount (retention runs once the request is on its way): the oldest go', async () => {
+    const cwd = makeWorkspace({}, stub.origin, { sessions: { maxCount: 2 } });
+    const env = testEnv();
+    for (const word of ['one', 'two', 'three']) {
+      stub.enqueue({ text: word });
+      const run = await runCli(['-p', `prompt ${word}`], cwd, env);
+      assert.equal(run.code, 0, run.stderr);
+    }
+    const listed = JSON.parse((await runCli(['sessions', 'list', '--json'], cwd, env)).stdout) as { total: number; entries: Array<{ title: string }> };
+    assert.deepEqual([listed.total, listed.entries.map((e) => e.title)], [2, ['prompt three', 'prompt two']]);
+    const files = fs.readdirSync(path.join(String(env.HOME), '.agentcli', 'sessions')).filter((f) => f.endsWith('.jsonl') && f !== 'index.jsonl');
+    assert.equal(files.length, 2, files.join(', '));
+  });
+
   it('a -p run is saved; list and show it; --continue and --resume carry its messages; rm removes it', async () => {
     const cwd = makeWorkspace({ 'a.txt': 'alpha\n' }, stub.origin);
     const env = testEnv();
