@@ -1,4 +1,4 @@
-import { realpathSync, rmdirSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RpcErrorCode } from '../../protocol/errors';
@@ -11,7 +11,7 @@ import type { Config } from '../config/schema';
 import { DirectoryGrants } from '../permissions/directory-grants';
 import { PermissionPolicy } from '../permissions/policy';
 import { createProvider } from '../providers/create-provider';
-import { CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
+import { type CommandSandbox, sessionTmpName } from '../sandbox/command-sandbox';
 import { SecretMasker } from '../secrets/masker';
 import type { ToolDefinition } from '../tools/types';
 import { BatchedFiles, DirectFiles } from '../workspace/files';
@@ -33,6 +33,7 @@ import { describeState } from './runtime-state';
 import { attachSavedSession } from './session-attach';
 import { batchContents, createChangeStore, decideBatch } from './session-changes';
 import type { ActiveRun, SessionOptions } from './session-options';
+import { cleanUpAfterSession, sessionSandbox } from './session-sandbox';
 import { SessionTools } from './session-tools';
 import { wireUndo } from './undo-policy';
 import { YoloSwitch } from './yolo-switch';
@@ -146,14 +147,7 @@ export class Session {
   }
 
   private createSandbox(config: Config): CommandSandbox {
-    return new CommandSandbox({
-      settings: config.sandbox,
-      shellEnv: config.shell.env,
-      workspace: this.cwd,
-      writableDirs: () => this.grants.list(),
-      tmpDir: this.commandTmpDir,
-      ...(this.opts.home ? { home: this.opts.home } : {}),
-    });
+    return sessionSandbox(config, { workspace: this.cwd, grants: this.grants, tmpDir: this.commandTmpDir, ...(this.opts.home ? { home: this.opts.home } : {}) });
   }
 
   /** The warning an interactive or rpc session gives at its start when commands cannot run (probes the sandbox once). */
@@ -394,18 +388,7 @@ export class Session {
     this.emit({ type: 'session_end', duration: Date.now() - this.startedAt });
     this.opts.saved?.close();
     // Hooks still queued (session_end's among them) run in the sandbox's temp folder: clean up after them, not under them.
-    const cleanUp = () => {
-      try {
-        this.sandbox.dispose();
-      } catch {
-        // a file a command left there that cannot be removed: it is in the temp folder
-      }
-      try {
-        rmdirSync(this.outputDir); // only when empty: saved command output stays readable after the session
-      } catch {
-        // not created, or holds command output
-      }
-    };
+    const cleanUp = () => cleanUpAfterSession(this.sandbox, this.outputDir);
     void this.hooks.settled().then(cleanUp, cleanUp);
   }
 }
