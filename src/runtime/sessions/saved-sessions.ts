@@ -19,6 +19,9 @@ import type { SavedBatch } from './records';
 import { SessionRedactor } from './redaction';
 import { pruneSessions } from './retention';
 
+/** How long after a session begins its retention pass runs (it runs at close if that comes first). */
+const PRUNE_DELAY_MS = 1000;
+
 export interface SavedSessionsOptions {
   home: string;
   cwd: string;
@@ -89,7 +92,7 @@ export class SavedSessions {
   private recorder: SessionRecorder | undefined;
   private config: Config;
   /** The retention pass a new session scheduled (it stats every saved session): run it now, or leave it undefined. */
-  private pendingPrune: { timer: NodeJS.Immediate; run: () => void } | undefined;
+  private pendingPrune: { timer: NodeJS.Timeout; run: () => void } | undefined;
 
   constructor(private readonly opts: SavedSessionsOptions) {
     this.dir = sessionsDir(opts.home);
@@ -215,8 +218,9 @@ export class SavedSessions {
   }
 
   /**
-   * Retention after a new session began, deferred by one turn of the event loop: it stats every saved session (up to
-   * `sessions.maxCount`, 500 by default), which would otherwise hold up the run's first model request.
+   * Retention after a new session began, a moment later (or at close, whichever comes first): it stats every saved
+   * session (up to `sessions.maxCount`, 500 by default), which would otherwise hold up the run's first model request.
+   * (One turn of the event loop was not enough: the run's own first steps wait on I/O, so the pass still came first.)
    */
   private schedulePrune(current: string): void {
     this.flushPrune();
@@ -224,13 +228,13 @@ export class SavedSessions {
       this.pendingPrune = undefined;
       this.prune(current);
     };
-    this.pendingPrune = { timer: setImmediate(run), run };
+    this.pendingPrune = { timer: setTimeout(run, PRUNE_DELAY_MS).unref(), run };
   }
 
   private flushPrune(): void {
     const pending = this.pendingPrune;
     if (!pending) return;
-    clearImmediate(pending.timer);
+    clearTimeout(pending.timer);
     pending.run();
   }
 
