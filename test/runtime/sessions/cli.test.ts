@@ -13,7 +13,7 @@ describe('agentcli --resume, --continue and sessions list|show|rm (real processe
   afterEach(() => stub.close());
   const chat = () => stub.requests.filter((r) => r.path.endsWith('/chat/completions'));
 
-  it('a -p run still applies sessions.maxCount (retention runs once the request is on its way): the oldest go', async () => {
+  it('a -p run still applies sessions.maxCount (retention runs 1 s after the session begins, or at close): the oldest go', async () => {
     const cwd = makeWorkspace({}, stub.origin, { sessions: { maxCount: 2 } });
     const env = testEnv();
     for (const word of ['one', 'two', 'three']) {
