@@ -29,6 +29,7 @@ describe('extension webview HTML', () => {
     assert.equal(runner?.hasAttribute('src'), false);
     assert.match(runner?.textContent ?? '', /script\.nonce = 'N0nce'.*URL\.createObjectURL\(new Blob\(\[text\]/);
     assert.equal(doc.querySelectorAll('link').length, 0, 'nothing is fetched');
+    assert.equal(doc.querySelectorAll('[data-nonce]').length, 0, 'the nonce is in no attribute a style rule could read');
   });
 
   it('puts the styles in nonce\'d style elements, a closing tag in them escaped', () => {

@@ -73,7 +73,7 @@ export function webviewHtml(input: WebviewHtmlInput): string {
     <title>agentcli</title>
   </head>
   <body>
-    <div id="app" data-nonce="${nonce}"></div>
+    <div id="app"></div>
     <script type="application/json" id="${BUNDLE_ELEMENT_ID}">${scriptData(input.script)}</script>
     <script nonce="${nonce}">(() => { ${bootstrap(nonce)} })();</script>
   </body>
