@@ -34,6 +34,17 @@ describe('extension model picker items', () => {
     ]);
   });
 
+  it('lists the providers without key status when the saved keys could not be read in time', () => {
+    const items = providerPickItems('vendorapi', undefined);
+    assert.deepEqual(items.map((i) => i.description), [
+      'Hosted service',
+      'Local model runner',
+      'Local gguf model server',
+      'Vendor API account · current',
+      'Cloud-hosted deployment',
+    ]);
+  });
+
   it('asks to choose a model when the provider has none (the runtime says "(not configured)")', () => {
     assert.equal(modelStatusText('ggufserver', 'stub'), '$(hubot) ggufserver/stub');
     assert.equal(modelStatusText('vendorapi', '(not configured)'), '$(hubot) vendorapi: choose a model');

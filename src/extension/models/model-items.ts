@@ -47,11 +47,11 @@ export interface ProviderPickItem {
   provider: ProviderName;
 }
 
-/** One row per provider: what it is, whether its key is set (`keys`), and the current one ticked. */
-export function providerPickItems(current: string, keys: Record<ProviderName, KeyStatus>): ProviderPickItem[] {
+/** One row per provider: what it is, whether its key is set (`keys`, when known), and the current one ticked. */
+export function providerPickItems(current: string, keys: Record<ProviderName, KeyStatus> | undefined): ProviderPickItem[] {
   return PROVIDERS.map((p) => ({
     label: `${p === current ? '$(check)' : '$(blank)'} ${p}`,
-    description: [PROVIDER_LABELS[p], keyStatusText(keys[p]), p === current ? 'current' : undefined].filter(Boolean).join(' · '),
+    description: [PROVIDER_LABELS[p], keys ? keyStatusText(keys[p]) : undefined, p === current ? 'current' : undefined].filter(Boolean).join(' · '),
     provider: p,
   }));
 }

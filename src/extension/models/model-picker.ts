@@ -33,8 +33,17 @@ export interface ModelPickerDeps {
 
 /** How many times one switch asks for what is missing before it gives up and shows the error. */
 const MAX_ASKS = 4;
+/** How long the provider list waits for the saved keys' status before it opens without it. */
+const KEY_STATUS_WAIT_MS = 2000;
 
 const isProvider = (p: string): p is ProviderName => (PROVIDERS as readonly string[]).includes(p);
+
+/** `promise`'s value, or undefined when it fails or `ms` pass first (it is then left to settle on its own). */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
 
 export class ModelPicker implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('agentcli.model', vscode.StatusBarAlignment.Right, 100);
@@ -66,7 +75,10 @@ export class ModelPicker implements vscode.Disposable {
 
   async selectProvider(): Promise<void> {
     const current = this.deps.state().provider;
-    const picked = await vscode.window.showQuickPick(providerPickItems(current, await this.deps.keyStatus()), {
+    // The saved keys only describe the rows: a secret store that does not answer must not keep the list from opening.
+    const keys = await withinTime(this.deps.keyStatus(), KEY_STATUS_WAIT_MS);
+    if (!keys) this.deps.output.warn(`the saved API keys could not be read within ${KEY_STATUS_WAIT_MS} ms; the provider list shows no key status`);
+    const picked = await vscode.window.showQuickPick(providerPickItems(current, keys), {
       title: 'Select Provider',
       placeHolder: 'Choose the model provider for the next turn; its models follow.',
       matchOnDescription: true,

@@ -58,10 +58,10 @@ const CLOUDHUB_SECRET: Record<string, string | undefined> = { 'api-key': 'cloudh
 export async function providerKeyStatus(secrets: vscode.SecretStorage): Promise<Record<ProviderName, KeyStatus>> {
   const authMethod = vscode.workspace.getConfiguration('agentcli').get<string>('cloudhub.authMethod') ?? 'api-key';
   const has = async (key: string) => Boolean(await secrets.get(`agentcli.${key}`));
-  const out = {} as Record<ProviderName, KeyStatus>;
-  for (const p of PROVIDERS) {
+  const status = async (p: ProviderName): Promise<KeyStatus> => {
     const needed = p === 'cloudhub' ? CLOUDHUB_SECRET[authMethod] : SECRET_SETTINGS.find((s) => s.provider === p)?.key;
-    out[p] = needed === undefined ? 'not-needed' : (await has(needed)) ? 'set' : 'missing';
-  }
-  return out;
+    return needed === undefined ? 'not-needed' : (await has(needed)) ? 'set' : 'missing';
+  };
+  const statuses = await Promise.all(PROVIDERS.map(status)); // one round trip to the secret store, not one per provider
+  return Object.fromEntries(PROVIDERS.map((p, i) => [p, statuses[i]])) as Record<ProviderName, KeyStatus>;
 }
