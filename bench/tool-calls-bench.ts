@@ -31,7 +31,6 @@ export async function runToolCallsBench(env: NodeJS.ProcessEnv): Promise<void> {
     const s = await measure([process.execPath, CLI, '--bare', '-p', `call read_file ${CALLS} times`, '--yolo'], { cwd, env });
     if (s.code !== 0 || requests.length !== CALLS + 1) throw new Error(`agentcli run of ${CALLS} tool calls failed (exit ${s.code}, ${requests.length} requests)`);
     const perCall = requests.slice(1).map((r, i) => r.receivedAt - requests[i]!.answeredAt!);
-    if (process.env.BENCH_CALLS_DUMP) console.log(JSON.stringify(perCall.map((x) => Math.round(x * 100) / 100)));
     const early = median(perCall.slice(0, 10));
     const late = median(perCall.slice(-10));
     row(`${CALLS} tool calls in one run: runtime overhead per call, calls 1-10`, fmt(early));

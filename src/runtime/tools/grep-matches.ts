@@ -70,11 +70,16 @@ export class MatchCollector {
 
   /** Adds one match; returns false once the cap is reached (the search should stop). */
   add(match: GrepMatch): boolean {
-    this.total++;
+    this.count();
     if (match.absPath !== this.last.absPath) this.last = { absPath: match.absPath, shown: this.paths.absolute(match.absPath) };
     this.kept.offer({ ...match, shown: this.last.shown });
-    if (this.total >= this.examineCap) this.incomplete = true;
     return !this.incomplete;
+  }
+
+  /** One more match seen; past the examine cap the search is incomplete. */
+  private count(): void {
+    this.total++;
+    if (this.total >= this.examineCap) this.incomplete = true;
   }
 
   /** The UTF-8 bytes of the largest kept match's path below the base, kept while it stays the largest. */
@@ -95,8 +100,7 @@ export class MatchCollector {
     }
     const order = file.compare(this.largestBelowBase.bytes);
     if (order === undefined || order < 0 || (order === 0 && line < largest.line)) return false;
-    this.total++;
-    if (this.total >= this.examineCap) this.incomplete = true;
+    this.count();
     return true;
   }
 

@@ -257,9 +257,9 @@ export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stoppe
     found++;
     const from = afterDotSlash(bytes, start);
     const cutoff = countOnly?.from;
-    if (cutoff !== undefined && bytes.compare(cutoff, 0, cutoff.length, from, end) >= 0) {
-      countOnly!.counted++;
-      return found < countOnly!.stopAt;
+    if (countOnly && cutoff !== undefined && bytes.compare(cutoff, 0, cutoff.length, from, end) >= 0) {
+      countOnly.counted++;
+      return found < countOnly.stopAt;
     }
     return listing.onFile(new RelativePath(bytes, from, end));
   }));
