@@ -1,10 +1,20 @@
 import { strict as assert } from 'node:assert';
 import type { HistoryMessage } from '../../../src/protocol';
+import { createProvider } from '../../../src/runtime/providers/create-provider';
+import { RequestEncoder as BaseEncoder } from '../../../src/runtime/providers/http/request-encoder';
+import { nativeMessageFormat } from '../../../src/runtime/providers/localrunner/wire';
 import { createOpenAICompatibleProvider } from '../../../src/runtime/providers/openai-compatible';
-import { RequestEncoder } from '../../../src/runtime/providers/openai-compatible/request-encoder';
-import { toWireMessages } from '../../../src/runtime/providers/openai-compatible/wire';
+import { toWireMessage, toWireMessages } from '../../../src/runtime/providers/openai-compatible/wire';
+import { startLocalRunnerStub } from '../../stubs/localrunner-stub';
 import { startOpenAIStub } from '../../stubs/openai-stub';
-import { chat, collect } from './helpers';
+import { chat, collect, config } from './helpers';
+
+/** The chat-completions format's encoder. */
+class RequestEncoder extends BaseEncoder {
+  constructor() {
+    super({ toWire: toWireMessage });
+  }
+}
 
 const history: HistoryMessage[] = [
   { role: 'system', content: 'be brief' },
@@ -65,6 +75,45 @@ describe('RequestEncoder: the chat request body as bytes, each message encoded o
         assert.equal(req.body.seed, 7);
         assert.deepEqual(req.body.messages, toWireMessages(i === 0 ? messages.slice(0, 1) : messages));
       }
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('local runner: a tool result names the tool of its call, and is encoded again when that call is no longer in the history', () => {
+    const encoder = new BaseEncoder(nativeMessageFormat);
+    const messages = (bytes: Buffer) => (parse(bytes) as { messages: Array<Record<string, unknown>> }).messages;
+    const full = messages(encoder.encode({ model: 'm' }, history));
+    assert.deepEqual(full[2], { role: 'assistant', content: '', tool_calls: [{ id: 'c1', function: { name: 'read_file', arguments: { path: 'a.ts' } } }] });
+    assert.deepEqual(full[3], { role: 'tool', content: 'export const a = 1;\n', tool_call_id: 'c1', tool_name: 'read_file' });
+    // Compaction can leave a result whose call is gone: the bytes made with the name are not reused for it.
+    const compacted = messages(encoder.encode({ model: 'm' }, [history[0]!, history[3]!]));
+    assert.deepEqual(compacted[1], { role: 'tool', content: 'export const a = 1;\n', tool_call_id: 'c1' });
+  });
+
+  it('local runner: the provider sends the growing history natively, turn after turn, as JSON', async () => {
+    const stub = await startLocalRunnerStub();
+    try {
+      const provider = createProvider(config({ provider: 'localrunner', localrunner: { baseUrl: stub.origin } }), {}, {});
+      const turn: HistoryMessage[] = [{ role: 'user', content: 'read a 😀' }];
+      stub.enqueue({ text: 'Reading.', toolCalls: [{ name: 'read_file', arguments: { path: 'a.ts' } }] });
+      const call = (await collect(provider.streamChat(chat(turn)))).find((c) => c.type === 'tool_call');
+      assert.ok(call && call.type === 'tool_call');
+      turn.push({ role: 'assistant', content: 'Reading.', toolCalls: [{ id: call.id, name: call.name, arguments: call.arguments }] });
+      turn.push({ role: 'tool', content: 'export const a = 1;', toolCallId: call.id });
+      stub.enqueue({ text: 'It exports a.' });
+      await collect(provider.streamChat(chat(turn)));
+      assert.equal(stub.requests.length, 2);
+      assert.equal(stub.requests[1]!.headers['content-type'], 'application/json');
+      const [first, second] = stub.requests.map((r) => r.body as { model: string; stream: boolean; options: unknown; messages: unknown[] });
+      assert.deepEqual(first!.messages, [{ role: 'user', content: 'read a 😀' }]);
+      assert.equal(second!.stream, true);
+      assert.deepEqual(second!.options, first!.options);
+      assert.deepEqual(second!.messages, [
+        { role: 'user', content: 'read a 😀' },
+        { role: 'assistant', content: 'Reading.', tool_calls: [{ id: call.id, function: { name: 'read_file', arguments: { path: 'a.ts' } } }] },
+        { role: 'tool', content: 'export const a = 1;', tool_call_id: call.id, tool_name: 'read_file' },
+      ]);
     } finally {
       await stub.close();
     }

@@ -11,7 +11,8 @@ import { ProviderError, type ChatRequest, type HealthReport, type ModelInfo, typ
 import { SecretSet } from '../../debug/redact';
 import { GPU_REMEDY, localRunnerRefusal, pullRemedy, outOfMemoryRemedy, startServerRemedy, type LocalRunnerContext } from './remedies';
 import { NativeChunkReader, ndjsonLines, StreamedServerError } from './stream';
-import { toNativeFormat, toNativeMessages, toNativeTools, wireKeepAlive, type NativeChatBody, type NativeOptions } from './wire';
+import { RequestEncoder } from '../http/request-encoder';
+import { nativeMessageFormat, toNativeFormat, toNativeTools, wireKeepAlive, type NativeChatFields, type NativeOptions } from './wire';
 import { describeRunning, parsePs, parseTags, type RunningModel } from './status';
 
 export const DEFAULT_LOCALRUNNER_TIMEOUT_MS = 300_000;
@@ -41,6 +42,7 @@ export class LocalRunnerProvider implements ModelProvider {
   private readonly ctx: LocalRunnerContext;
   private readonly fetchFn: typeof fetch;
   private readonly idleTimeoutMs: number;
+  private readonly encoder = new RequestEncoder(nativeMessageFormat);
 
   constructor(private readonly opts: LocalRunnerOptions) {
     this.model = opts.model;
@@ -51,8 +53,8 @@ export class LocalRunnerProvider implements ModelProvider {
     this.ctx = { provider: 'localrunner', model: opts.model, endpoint: this.base, secrets: new SecretSet(), numCtx: opts.numCtx };
   }
 
-  /** The request body of one chat turn; options and keep_alive are always explicit. */
-  chatBody(req: Pick<ChatRequest, 'messages' | 'tools' | 'responseFormat'>): NativeChatBody {
+  /** The fields of one chat turn's request besides the history; options and keep_alive are always explicit. */
+  private chatFields(req: Pick<ChatRequest, 'tools' | 'responseFormat'>): NativeChatFields {
     const o = this.opts;
     const options: NativeOptions = {
       num_ctx: o.numCtx,
@@ -64,7 +66,6 @@ export class LocalRunnerProvider implements ModelProvider {
     const format = toNativeFormat(req.responseFormat);
     return {
       model: this.model,
-      messages: toNativeMessages(req.messages),
       stream: true,
       ...(req.tools.length > 0 ? { tools: toNativeTools(req.tools) } : {}),
       ...(format !== undefined ? { format } : {}),
@@ -77,7 +78,8 @@ export class LocalRunnerProvider implements ModelProvider {
 
   async *streamChat(req: ChatRequest): AsyncIterable<StreamChunk> {
     if (req.signal.aborted) throw abortError(req.signal);
-    const body = this.chatBody(req);
+    // Bytes: each history message is encoded once per run, not once per turn.
+    const body = this.encoder.encode(this.chatFields(req), req.messages);
     const response = await withRetries(
       () =>
         sendNative(

@@ -3,6 +3,7 @@
  * Tool-call arguments travel as JSON objects here, not as JSON text.
  */
 import type { HistoryMessage, ResponseFormat } from '../../../protocol';
+import type { MessageWireFormat } from '../http/request-encoder';
 import type { ChatToolSpec } from '../types';
 
 export interface NativeToolCall {
@@ -28,9 +29,9 @@ export interface NativeOptions {
   num_batch?: number;
 }
 
-export interface NativeChatBody {
+/** A chat request's fields besides `messages` (the history, encoded by RequestEncoder with nativeMessageFormat). */
+export interface NativeChatFields {
   model: string;
-  messages: NativeMessage[];
   stream: true;
   tools?: Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
   format?: 'json' | Record<string, unknown>;
@@ -57,39 +58,47 @@ function argumentsObject(text: string, name: string, index: number): Record<stri
   return { _unparsed_arguments: text, _note: `history message #${index}: arguments of "${name}" were not a JSON object` };
 }
 
-export function toNativeMessages(messages: readonly HistoryMessage[]): NativeMessage[] {
-  const toolNames = new Map<string, string>();
-  return messages.map((m, index): NativeMessage => {
-    switch (m.role) {
-      case 'system':
-      case 'user':
-        return { role: m.role, content: m.content };
-      case 'assistant': {
-        const calls = m.toolCalls ?? [];
-        if (calls.length === 0) return { role: 'assistant', content: m.content };
-        for (const c of calls) toolNames.set(c.id, c.name);
-        return {
-          role: 'assistant',
-          content: m.content,
-          tool_calls: calls.map((c) => ({ id: c.id, function: { name: c.name, arguments: argumentsObject(c.arguments, c.name, index) } })),
-        };
-      }
-      case 'tool': {
-        if (!m.toolCallId) {
-          throw new Error(`history message #${index} has role "tool" but no toolCallId; every tool result must name the call it answers`);
-        }
-        const name = toolNames.get(m.toolCallId);
-        return { role: 'tool', content: m.content, tool_call_id: m.toolCallId, ...(name ? { tool_name: name } : {}) };
-      }
+/** The local runner's message forms: a tool result names the tool it answers, which its call (earlier) holds. */
+export const nativeMessageFormat: MessageWireFormat = {
+  toWire: (m, index, toolName) => toNativeMessage(m, index, toolName),
+  contextReader() {
+    const toolNames = new Map<string, string>();
+    return (m) => {
+      if (m.role === 'assistant') for (const c of m.toolCalls ?? []) toolNames.set(c.id, c.name);
+      return m.role === 'tool' && m.toolCallId ? toolNames.get(m.toolCallId) : undefined;
+    };
+  },
+};
+
+/** One history message in the native shape; `toolName` names the tool a tool result answers (when its call is known). */
+function toNativeMessage(m: HistoryMessage, index: number, toolName: string | undefined): NativeMessage {
+  switch (m.role) {
+    case 'system':
+    case 'user':
+      return { role: m.role, content: m.content };
+    case 'assistant': {
+      const calls = m.toolCalls ?? [];
+      if (calls.length === 0) return { role: 'assistant', content: m.content };
+      return {
+        role: 'assistant',
+        content: m.content,
+        tool_calls: calls.map((c) => ({ id: c.id, function: { name: c.name, arguments: argumentsObject(c.arguments, c.name, index) } })),
+      };
     }
-  });
+    case 'tool': {
+      if (!m.toolCallId) {
+        throw new Error(`history message #${index} has role "tool" but no toolCallId; every tool result must name the call it answers`);
+      }
+      return { role: 'tool', content: m.content, tool_call_id: m.toolCallId, ...(toolName ? { tool_name: toolName } : {}) };
+    }
+  }
 }
 
-export function toNativeTools(tools: readonly ChatToolSpec[]): NativeChatBody['tools'] {
+export function toNativeTools(tools: readonly ChatToolSpec[]): NativeChatFields['tools'] {
   return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
-export function toNativeFormat(format: ResponseFormat | undefined): NativeChatBody['format'] {
+export function toNativeFormat(format: ResponseFormat | undefined): NativeChatFields['format'] {
   if (!format) return undefined;
   return format.type === 'json_object' ? 'json' : format.schema;
 }

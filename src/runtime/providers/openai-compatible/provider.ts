@@ -17,8 +17,8 @@ import { ProviderError } from '../types';
 import { ChunkAccumulator } from './chunk-accumulator';
 import { SseBatchReader } from './sse-batches';
 import { SecretSet } from '../../debug/redact';
-import { toWireMessages, toWireResponseFormat, toWireTools } from './wire';
-import { RequestEncoder } from './request-encoder';
+import { toWireMessage, toWireMessages, toWireResponseFormat, toWireTools } from './wire';
+import { RequestEncoder } from '../http/request-encoder';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 const NO_KEY_PLACEHOLDER = 'no-key-configured';
@@ -92,7 +92,7 @@ class OpenAICompatibleProvider implements ModelProvider {
   private readonly errorContext: ErrorContext;
   private readonly idleTimeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
-  private readonly encoder = new RequestEncoder();
+  private readonly encoder = new RequestEncoder({ toWire: toWireMessage });
   private readonly post: StreamPost;
   private readonly chatUrl: URL;
 
