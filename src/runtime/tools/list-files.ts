@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
-import { findRipgrep, listWithRipgrep, type CountOnly } from './ripgrep';
+import { findRipgrep, latin1Bytes, listWithRipgrep, type CountOnly } from './ripgrep';
 import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
 import { displayPath, resolveArgPath, ShownBelow } from './tool-paths';
@@ -53,7 +53,7 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     if (!kept.wouldKeep(rel)) return;
     kept.offer(rel);
     const largest = kept.largest();
-    if (!checkEach && kept.full && largest !== undefined) countOnly.from = Buffer.from(largest, 'utf8');
+    if (!checkEach && kept.full && largest !== undefined) countOnly.from = latin1Bytes(largest);
   };
   const { stopped } = await listWithRipgrep({
     rgPath,

@@ -100,13 +100,19 @@ export interface RipgrepListing extends RipgrepScope {
 
 /**
  * A listing's files that are only counted: once the consumer keeps as many as it shows, a file sorting at or after
- * `from` (the UTF-8 bytes of the largest kept `/`-form path; the consumer updates it) is counted here, in the read
- * loop, with no object made and no call: most of 100,000 files. The listing stops once `stopAt` files were read.
+ * `from` (the largest kept `/`-form path; the consumer updates it) is counted here, in the read loop, with no object
+ * made and no call: most of 100,000 files. The listing stops once `stopAt` files were read.
  */
 export interface CountOnly {
-  from: Buffer | undefined;
+  /** The path's UTF-8 bytes as latin1 text (see latin1Bytes): string order is then byte order, comparePaths' order. */
+  from: string | undefined;
   counted: number;
   stopAt: number;
+}
+
+/** A path's UTF-8 bytes as latin1 text, one character per byte (a CountOnly cutoff). */
+export function latin1Bytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
 }
 
 /** Where a path ripgrep printed starts once a leading `./` (or `.\\`) is skipped. */
@@ -186,24 +192,28 @@ function streamRipgrep(rgPath: string, args: string[], cwd: string, signal: Abor
 /**
  * Output split at the byte `separator`, each record handed over as bytes (`bytes[start..end)`): no string is made for a
  * record the consumer skips (a listing of 100,000 files keeps a few hundred). Only the unfinished record is held
- * between chunks.
+ * between chunks. Each chunk is also read as latin1 `text`, one character per byte (so its indexes and its order are
+ * the bytes'): finding the separators there, and comparing there, are string operations the JIT inlines, where each
+ * Buffer call would cross into C++ once per record.
  */
-function byteRecords(separator: number, onRecord: (bytes: Buffer, start: number, end: number) => boolean): OutputReader {
+function byteRecords(separator: number, onRecord: (bytes: Buffer, start: number, end: number, text: string) => boolean): OutputReader {
+  const separatorChar = String.fromCharCode(separator);
   let pending: Buffer | undefined;
   return {
     chunk(chunk) {
       const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+      const text = bytes.toString('latin1');
       let start = 0;
       let at: number;
-      while ((at = bytes.indexOf(separator, start)) >= 0) {
-        if (at > start && !onRecord(bytes, start, at)) return false;
+      while ((at = text.indexOf(separatorChar, start)) >= 0) {
+        if (at > start && !onRecord(bytes, start, at, text)) return false;
         start = at + 1;
       }
       pending = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
       return true;
     },
     end() {
-      if (pending) onRecord(pending, 0, pending.length);
+      if (pending) onRecord(pending, 0, pending.length, pending.toString('latin1'));
     },
   };
 }
@@ -253,11 +263,11 @@ export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stoppe
   let found = 0;
   // Byte order is comparePaths' order only for `/` separators.
   const countOnly = path.sep === '/' ? listing.countOnly : undefined;
-  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords(NUL, (bytes, start, end) => {
+  const outcome = await streamRipgrep(listing.rgPath, args, listing.target, listing.signal, byteRecords(NUL, (bytes, start, end, text) => {
     found++;
     const from = afterDotSlash(bytes, start);
     const cutoff = countOnly?.from;
-    if (countOnly && cutoff !== undefined && bytes.compare(cutoff, 0, cutoff.length, from, end) >= 0) {
+    if (countOnly && cutoff !== undefined && text.substring(from, end) >= cutoff) {
       countOnly.counted++;
       return found < countOnly.stopAt;
     }
