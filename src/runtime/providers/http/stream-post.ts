@@ -4,6 +4,8 @@
  * work before its first request. A caller that passes its own fetch (debug logging, tests) still goes through it.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { safeProviderError, type ErrorContext } from '../errors';
+import type { ProviderError } from '../types';
 import { errorDetail } from './native-request';
 
 export interface StreamPostRequest {
@@ -90,4 +92,21 @@ export async function errorAnswer(body: AsyncIterator<Uint8Array>): Promise<{ de
     await body.return?.();
   }
   return errorDetail(Buffer.concat(parts).subarray(0, ERROR_BODY_LIMIT).toString('utf8'));
+}
+
+/**
+ * A redirect is not followed (the key and the prompt go only to the configured address): the error names where the
+ * server points, cut to printable characters, so the base URL can be set to it.
+ */
+export function redirectRefusal(status: number, location: string | undefined, ctx: ErrorContext): ProviderError {
+  const target = location?.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
+  return safeProviderError(
+    ctx,
+    'provider_error',
+    `${ctx.provider} at ${ctx.endpoint} answered with a redirect (HTTP ${status})${target ? ` to ${target}` : ''}; requests are not redirected`,
+    `set ${ctx.provider}.baseUrl to the address the server points to`,
+    status,
+    undefined,
+    { action: 'set_base_url', configKey: `${ctx.provider}.baseUrl` },
+  );
 }

@@ -5,8 +5,9 @@
  * `keep_alive: 0` unloads a model.
  */
 import { abortError, withRetries, type RetryPolicy } from '../retry';
-import { isRetryable, safeProviderError } from '../errors';
+import { fromNetworkFailure, isRetryable, safeProviderError } from '../errors';
 import { readJsonBody, sendNative } from '../http/native-request';
+import { errorAnswer, fetchStreamPost, nodeStreamPost, redirectRefusal, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { ProviderError, type ChatRequest, type HealthReport, type ModelInfo, type ModelProvider, type StreamChunk } from '../types';
 import { SecretSet } from '../../debug/redact';
 import { GPU_REMEDY, localRunnerRefusal, pullRemedy, outOfMemoryRemedy, startServerRemedy, type LocalRunnerContext } from './remedies';
@@ -43,6 +44,9 @@ export class LocalRunnerProvider implements ModelProvider {
   private readonly fetchFn: typeof fetch;
   private readonly idleTimeoutMs: number;
   private readonly encoder = new RequestEncoder(nativeMessageFormat);
+  /** Chat goes over node:http (see http/stream-post.ts) unless a fetch is given; the status calls use fetch. */
+  private readonly post: StreamPost;
+  private readonly chatUrl: URL;
 
   constructor(private readonly opts: LocalRunnerOptions) {
     this.model = opts.model;
@@ -50,6 +54,8 @@ export class LocalRunnerProvider implements ModelProvider {
     this.base = opts.baseUrl.replace(/\/+$/, '');
     this.fetchFn = opts.fetch ?? fetch;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_LOCALRUNNER_TIMEOUT_MS;
+    this.post = opts.fetch ? fetchStreamPost(opts.fetch) : nodeStreamPost;
+    this.chatUrl = new URL(`${this.base}/api/chat`);
     this.ctx = { provider: 'localrunner', model: opts.model, endpoint: this.base, secrets: new SecretSet(), numCtx: opts.numCtx };
   }
 
@@ -76,18 +82,55 @@ export class LocalRunnerProvider implements ModelProvider {
 
   private refusal = (status: number, detail: string): ProviderError => localRunnerRefusal(status, detail, this.ctx);
 
+  /**
+   * Sends the chat request; resolves once a 2xx answer began, with its body and `release` (call it when done reading:
+   * until then, cancelling `signal` ends the body). No answer within the idle timeout (loading a model can take
+   * minutes) is a `stream_timeout`; a refusal names its remedy.
+   */
+  private async sendChat(body: Uint8Array, signal: AbortSignal): Promise<{ body: AsyncIterator<Uint8Array>; release: () => void }> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const release = () => signal.removeEventListener('abort', onAbort);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.idleTimeoutMs);
+    let answer: StreamPostResponse;
+    try {
+      answer = await this.post({ url: this.chatUrl, headers: { accept: 'application/x-ndjson', 'content-type': 'application/json' }, body, signal: controller.signal });
+    } catch (err) {
+      release();
+      if (signal.aborted) throw abortError(signal);
+      if (timedOut) {
+        throw safeProviderError(
+          this.ctx,
+          'stream_timeout',
+          `the local runner at ${this.base} did not answer within ${Math.round(this.idleTimeoutMs / 1000)} s`,
+          'retry; if it persists, check that the server is not overloaded',
+        );
+      }
+      throw fromNetworkFailure(err, this.ctx);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (answer.status >= 200 && answer.status < 300) return { body: answer.body, release };
+    release();
+    if (answer.status >= 300 && answer.status < 400) {
+      await answer.body.return?.();
+      throw redirectRefusal(answer.status, answer.headers.location, this.ctx);
+    }
+    const { detail } = await errorAnswer(answer.body);
+    throw this.refusal(answer.status, detail);
+  }
+
   async *streamChat(req: ChatRequest): AsyncIterable<StreamChunk> {
     if (req.signal.aborted) throw abortError(req.signal);
     // Bytes: each history message is encoded once per run, not once per turn.
     const body = this.encoder.encode(this.chatFields(req), req.messages);
-    const response = await withRetries(
-      () =>
-        sendNative(
-          this.fetchFn,
-          { method: 'POST', url: `${this.base}/api/chat`, body, signal: req.signal, timeoutMs: this.idleTimeoutMs },
-          this.ctx,
-          this.refusal,
-        ),
+    const answer = await withRetries(
+      () => this.sendChat(body, req.signal),
       isRetryable,
       {
         ...this.opts.retry,
@@ -96,11 +139,8 @@ export class LocalRunnerProvider implements ModelProvider {
         ...(req.onRateLimited ? { onRateLimited: req.onRateLimited } : {}),
       },
     );
-    if (!response.body) {
-      throw safeProviderError(this.ctx, 'provider_error', `the local runner at ${this.base} answered without a body`, 'retry; check the server log');
-    }
     const reader = new NativeChunkReader();
-    const lines = ndjsonLines(response.body)[Symbol.asyncIterator]();
+    const lines = ndjsonLines({ [Symbol.asyncIterator]: () => answer.body })[Symbol.asyncIterator]();
     try {
       while (!reader.done) {
         const next = await this.nextLine(lines, req.signal);
@@ -120,6 +160,7 @@ export class LocalRunnerProvider implements ModelProvider {
       );
     } finally {
       void lines.return?.(undefined);
+      answer.release();
     }
   }
 

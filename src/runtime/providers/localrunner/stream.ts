@@ -15,10 +15,10 @@ interface NativeLine {
 }
 
 /** Splits a byte stream into lines (UTF-8 safe across chunk borders); a last line without newline counts. */
-export async function* ndjsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* ndjsonLines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffered = '';
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const bytes of body) {
     buffered += decoder.decode(bytes, { stream: true });
     let newline = buffered.indexOf('\n');
     while (newline >= 0) {

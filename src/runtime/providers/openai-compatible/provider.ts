@@ -8,8 +8,8 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import { fromHttpRefusal, fromNetworkFailure, isRetryable, safeProviderError, slowRemedy, toProviderError, type ErrorContext } from '../errors';
-import { errorAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { fromHttpRefusal, fromNetworkFailure, isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
+import { errorAnswer, fetchStreamPost, nodeStreamPost, redirectRefusal, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { RUNTIME_VERSION } from '../../version';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
@@ -363,21 +363,4 @@ function chatCompletionsUrl(baseURL: string, query: Record<string, string> | und
   const entries = Object.entries(query ?? {});
   if (entries.length > 0) url.search = entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   return url;
-}
-
-/**
- * A redirect is not followed (the key and the prompt go only to the configured address): the error names where the
- * server points, cut to printable characters, so the base URL can be set to it.
- */
-function redirectRefusal(status: number, location: string | undefined, ctx: ErrorContext): ProviderError {
-  const target = location?.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
-  return safeProviderError(
-    ctx,
-    'provider_error',
-    `${ctx.provider} at ${ctx.endpoint} answered with a redirect (HTTP ${status})${target ? ` to ${target}` : ''}; requests are not redirected`,
-    `set ${ctx.provider}.baseUrl to the address the server points to`,
-    status,
-    undefined,
-    { action: 'set_base_url', configKey: `${ctx.provider}.baseUrl` },
-  );
 }
