@@ -46,7 +46,7 @@ export function renderProtocolDoc(): string {
   }
   out.push('## Events (runtime → host)', '');
   for (const option of AgentEvent.options) {
-    const type = (option.shape.type as z.ZodLiteral<string>).value;
+    const type = (option.unwrap().shape.type as z.ZodLiteral<string>).value;
     out.push(`### \`${type}\``, '', schemaBlock(option), '');
   }
   return out.join('\n');

@@ -92,36 +92,42 @@ export const automodeMethods = {
 const base = { sessionId: z.string() };
 
 /** An iteration ended (whatever its outcome); `summary` is what the model said it did. */
-export const AutomodeIterationEvent = z.object({
-  type: z.literal('automode_iteration'),
-  ...base,
-  iteration: z.number().int().positive(),
-  maxIterations: z.number().int().positive(),
-  runId: z.string(),
-  status: z.string(),
-  summary: z.string(),
-  toolCalls: z.number().int().nonnegative(),
-});
+export const AutomodeIterationEvent = z.lazy(() =>
+  z.object({
+    type: z.literal('automode_iteration'),
+    ...base,
+    iteration: z.number().int().positive(),
+    maxIterations: z.number().int().positive(),
+    runId: z.string(),
+    status: z.string(),
+    summary: z.string(),
+    toolCalls: z.number().int().nonnegative(),
+  }),
+);
 /** The auto-mode run ended: `completed` (goal met or `maxIterations`) or `cancelled`. A failure is `automode_error`. */
-export const AutomodeCompleteEvent = z.object({
-  type: z.literal('automode_complete'),
-  ...base,
-  state: z.enum(['completed', 'cancelled']),
-  /** `goal_met` (complete_task), `max_iterations`, `cancelled`. */
-  reason: z.enum(['goal_met', 'max_iterations', 'cancelled']),
-  iterations: z.number().int().nonnegative(),
-  summary: z.string(),
-  worktree: z.string().optional(),
-  branch: z.string().optional(),
-  /** The branch's diff against its base, offered for review in the user's workspace (`useWorktree`). */
-  batch: ChangeBatch.optional(),
-});
+export const AutomodeCompleteEvent = z.lazy(() =>
+  z.object({
+    type: z.literal('automode_complete'),
+    ...base,
+    state: z.enum(['completed', 'cancelled']),
+    /** `goal_met` (complete_task), `max_iterations`, `cancelled`. */
+    reason: z.enum(['goal_met', 'max_iterations', 'cancelled']),
+    iterations: z.number().int().nonnegative(),
+    summary: z.string(),
+    worktree: z.string().optional(),
+    branch: z.string().optional(),
+    /** The branch's diff against its base, offered for review in the user's workspace (`useWorktree`). */
+    batch: ChangeBatch.optional(),
+  }),
+);
 /** The auto-mode run failed (an iteration's error, git failing); the worktree and branch, if any, stay. */
-export const AutomodeErrorEvent = z.object({
-  type: z.literal('automode_error'),
-  ...base,
-  iteration: z.number().int().nonnegative(),
-  error: z.string(),
-  worktree: z.string().optional(),
-  branch: z.string().optional(),
-});
+export const AutomodeErrorEvent = z.lazy(() =>
+  z.object({
+    type: z.literal('automode_error'),
+    ...base,
+    iteration: z.number().int().nonnegative(),
+    error: z.string(),
+    worktree: z.string().optional(),
+    branch: z.string().optional(),
+  }),
+);

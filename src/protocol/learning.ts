@@ -86,11 +86,13 @@ export const learningMethods = {
 } as const;
 
 /** Progress of `updateLearnedSkills`: `scanning` the project, `writing` each skill (`skill` names it), then `done`. */
-export const LearningProgressEvent = z.object({
-  type: z.literal('learning_progress'),
-  sessionId: z.string(),
-  phase: z.enum(['scanning', 'writing', 'done']),
-  done: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-  skill: z.string().optional(),
-});
+export const LearningProgressEvent = z.lazy(() =>
+  z.object({
+    type: z.literal('learning_progress'),
+    sessionId: z.string(),
+    phase: z.enum(['scanning', 'writing', 'done']),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    skill: z.string().optional(),
+  }),
+);

@@ -76,12 +76,14 @@ export const DecidedBatch = z.object({
 export type DecidedBatch = z.infer<typeof DecidedBatch>;
 
 /** Files of an applied batch were reverted (`undoChanges`); the results are per file. */
-export const ChangesRevertedEvent = z.object({
-  type: z.literal('changes_reverted'),
-  sessionId: z.string(),
-  batchId: z.string(),
-  results: z.array(UndoFileResult),
-});
+export const ChangesRevertedEvent = z.lazy(() =>
+  z.object({
+    type: z.literal('changes_reverted'),
+    sessionId: z.string(),
+    batchId: z.string(),
+    results: z.array(UndoFileResult),
+  }),
+);
 
 /** Undoing applied change batches. */
 export const undoMethods = {

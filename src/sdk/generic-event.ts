@@ -22,7 +22,7 @@ export interface GenericEvent {
 export type SdkEvent = AgentEvent | GenericEvent;
 
 /** Every event type of the protocol this SDK was built with. */
-export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(AgentEvent.options.map((o) => o.shape.type.value));
+export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(AgentEvent.options.map((o) => o.unwrap().shape.type.value));
 
 /** The generic form of an `event` with a string `type` this SDK does not know; undefined for anything else. */
 export function toGenericEvent(params: unknown): GenericEvent | undefined {

@@ -19,59 +19,76 @@ const id = (what: string) => z.string().min(1, `${what} must be a non-empty stri
 export const MAX_FILE_SUGGESTIONS = 50;
 
 /** Provider, model and modes as the status area of the panel shows them. */
-export const PanelState = z.object({
-  provider: z.string(),
-  model: z.string(),
-  permissionMode: PermissionMode,
-  planMode: z.boolean(),
-  yolo: z.object({ active: z.boolean(), expiresAt: z.string().optional() }),
-  /** How run_command is isolated (from getState); absent until the runtime reported it. */
-  sandbox: SandboxState.optional(),
-  /** A run is active: the prompt box looks disabled and Stop is shown. */
-  running: z.boolean(),
-});
+export const PanelState = z.lazy(() =>
+  z.object({
+    provider: z.string(),
+    model: z.string(),
+    permissionMode: PermissionMode,
+    planMode: z.boolean(),
+    yolo: z.object({ active: z.boolean(), expiresAt: z.string().optional() }),
+    /** How run_command is isolated (from getState); absent until the runtime reported it. */
+    sandbox: SandboxState.optional(),
+    /** A run is active: the prompt box looks disabled and Stop is shown. */
+    running: z.boolean(),
+  }),
+);
 export type PanelState = z.infer<typeof PanelState>;
 
-export const RuntimeStatus = z
-  .object({
-    status: z.enum(['starting', 'ready', 'crashed', 'restarting']),
-    /** Why it crashed (exit code/signal, spawn error). Required for `crashed`. */
-    reason: z.string().optional(),
-    /** The last lines the runtime wrote to stderr, oldest first. */
-    stderrTail: z.array(z.string()).max(200).optional(),
-    /** For `restarting`: the attempt number and the delay before it (automatic restart with backoff). */
-    attempt: z.number().int().positive().optional(),
-    retryInMs: z.number().int().nonnegative().optional(),
-  })
-  .refine((s) => s.status !== 'crashed' || (s.reason?.length ?? 0) > 0, {
-    message: 'a crashed status needs a reason',
-    path: ['reason'],
-  });
+export const RuntimeStatus = z.lazy(() =>
+  z
+    .object({
+      status: z.enum(['starting', 'ready', 'crashed', 'restarting']),
+      /** Why it crashed (exit code/signal, spawn error). Required for `crashed`. */
+      reason: z.string().optional(),
+      /** The last lines the runtime wrote to stderr, oldest first. */
+      stderrTail: z.array(z.string()).max(200).optional(),
+      /** For `restarting`: the attempt number and the delay before it (automatic restart with backoff). */
+      attempt: z.number().int().positive().optional(),
+      retryInMs: z.number().int().nonnegative().optional(),
+    })
+    .refine((s) => s.status !== 'crashed' || (s.reason?.length ?? 0) > 0, {
+      message: 'a crashed status needs a reason',
+      path: ['reason'],
+    }),
+);
 export type RuntimeStatus = z.infer<typeof RuntimeStatus>;
 
 /** A change batch waiting for a decision, without file contents. */
-export const BatchSummary = z.object({
-  batchId: id('batchId'),
-  runId: z.string(),
-  status: z.enum(['open', 'pending', 'decided']),
-  files: z.array(BatchFile),
-});
+export const BatchSummary = z.lazy(() =>
+  z.object({
+    batchId: id('batchId'),
+    runId: z.string(),
+    status: z.enum(['open', 'pending', 'decided']),
+    files: z.array(BatchFile),
+  }),
+);
 export type BatchSummary = z.infer<typeof BatchSummary>;
 /** The context meter: the estimated tokens the next request sends, and the model's window when known. */
-export const ContextUsage = z.object({
-  usedTokens: z.number().int().nonnegative(),
-  contextWindow: z.number().int().positive().optional(),
-});
+export const ContextUsage = z.lazy(() =>
+  z.object({
+    usedTokens: z.number().int().nonnegative(),
+    contextWindow: z.number().int().positive().optional(),
+  }),
+);
 export type ContextUsage = z.infer<typeof ContextUsage>;
 /** The plan plan mode proposed that waits for Accept or Revise (getState().proposedPlan). */
-export const ProposedPlanInfo = z.object({ planId: id('planId'), runId: z.string(), steps: z.array(PlanStep) });
+export const ProposedPlanInfo = z.lazy(() => z.object({ planId: id('planId'), runId: z.string(), steps: z.array(PlanStep) }));
 export type ProposedPlanInfo = z.infer<typeof ProposedPlanInfo>;
 export type PendingPermissionInfo = z.infer<typeof PendingPermission>;
 export type PendingDirectoryInfo = z.infer<typeof PendingDirectoryAccess>;
 
+/**
+ * `build()` once, on first use: the panel's page starts without constructing every message schema (zod builds each
+ * node's methods as it is made: ~tens of ms of a panel's start for schemas a receiver needs only on its first message).
+ */
+function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
 // ---------------------------------------------------------------- extension → webview
 
-export const ToWebviewMessages = {
+const toWebviewMessages = onFirstUse(() => ({
   /**
    * The full snapshot; sent in answer to `ready` and after a runtime restart. Replaces the webview's own transcript
    * (the extension's snapshot is the truth). Pending requests/batch not represented in `items` are added as cards.
@@ -134,25 +151,28 @@ export const ToWebviewMessages = {
     paths: z.array(z.string().min(1).max(4096)).max(MAX_FILE_SUGGESTIONS),
     error: z.string().optional(),
   }),
-} as const;
+}));
 
-export const ToWebview = z.discriminatedUnion('type', [
-  ToWebviewMessages.init,
-  ToWebviewMessages.event,
-  ToWebviewMessages.olderItems,
-  ToWebviewMessages.runtimeStatus,
-  ToWebviewMessages.state,
-  ToWebviewMessages.contextAdded,
-  ToWebviewMessages.batchResult,
-  ToWebviewMessages.batchHunks,
-  ToWebviewMessages.undoable,
-  ToWebviewMessages.error,
-  ToWebviewMessages.focusInput,
-  ToWebviewMessages.mentionsRefused,
-  ToWebviewMessages.planAnswered,
-  ToWebviewMessages.contextUsage,
-  ToWebviewMessages.fileMatches,
-]);
+export const ToWebview = z.lazy(() => {
+  const m = toWebviewMessages();
+  return z.discriminatedUnion('type', [
+    m.init,
+    m.event,
+    m.olderItems,
+    m.runtimeStatus,
+    m.state,
+    m.contextAdded,
+    m.batchResult,
+    m.batchHunks,
+    m.undoable,
+    m.error,
+    m.focusInput,
+    m.mentionsRefused,
+    m.planAnswered,
+    m.contextUsage,
+    m.fileMatches,
+  ]);
+});
 export type ToWebview = z.infer<typeof ToWebview>;
 /** What a sender may pass (fields with defaults are optional). */
 export type ToWebviewInput = z.input<typeof ToWebview>;
@@ -163,7 +183,7 @@ export type ToWebviewInput = z.input<typeof ToWebview>;
 export const PermissionDecisionChoice = PermissionChoice.exclude(['alternative']);
 export type PermissionDecisionChoice = z.infer<typeof PermissionDecisionChoice>;
 
-export const FromWebviewMessages = {
+const fromWebviewMessages = onFirstUse(() => ({
   /** The webview loaded (or reloaded): answer with `init`. */
   ready: z.object({ type: z.literal('ready') }),
   /** The user scrolled up to the oldest item shown: send the page before it (answered with `olderItems`). */
@@ -233,34 +253,37 @@ export const FromWebviewMessages = {
   webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
   /** An error card's button (errorActions.ts); the extension checks that the key names a setting of that kind. */
   errorAction: z.object({ type: z.literal('errorAction'), kind: ErrorActionKind, configKey: z.string().min(1).max(200) }),
-} as const;
+}));
 
-export const FromWebview = z.discriminatedUnion('type', [
-  FromWebviewMessages.ready,
-  FromWebviewMessages.loadOlder,
-  FromWebviewMessages.sendPrompt,
-  FromWebviewMessages.abort,
-  FromWebviewMessages.newChat,
-  FromWebviewMessages.permissionDecision,
-  FromWebviewMessages.permissionShown,
-  FromWebviewMessages.directoryDecision,
-  FromWebviewMessages.directoryShown,
-  FromWebviewMessages.reviewBatch,
-  FromWebviewMessages.decideBatch,
-  FromWebviewMessages.pickBatchFiles,
-  FromWebviewMessages.undoBatch,
-  FromWebviewMessages.planDecision,
-  FromWebviewMessages.restartRuntime,
-  FromWebviewMessages.copyText,
-  FromWebviewMessages.removeContext,
-  FromWebviewMessages.openFile,
-  FromWebviewMessages.selectModel,
-  FromWebviewMessages.openHistory,
-  FromWebviewMessages.compactContext,
-  FromWebviewMessages.findFiles,
-  FromWebviewMessages.webviewError,
-  FromWebviewMessages.errorAction,
-]);
+export const FromWebview = z.lazy(() => {
+  const m = fromWebviewMessages();
+  return z.discriminatedUnion('type', [
+    m.ready,
+    m.loadOlder,
+    m.sendPrompt,
+    m.abort,
+    m.newChat,
+    m.permissionDecision,
+    m.permissionShown,
+    m.directoryDecision,
+    m.directoryShown,
+    m.reviewBatch,
+    m.decideBatch,
+    m.pickBatchFiles,
+    m.undoBatch,
+    m.planDecision,
+    m.restartRuntime,
+    m.copyText,
+    m.removeContext,
+    m.openFile,
+    m.selectModel,
+    m.openHistory,
+    m.compactContext,
+    m.findFiles,
+    m.webviewError,
+    m.errorAction,
+  ]);
+});
 export type FromWebview = z.infer<typeof FromWebview>;
 export type FromWebviewInput = z.input<typeof FromWebview>;
 export type FromWebviewOf<T extends FromWebview['type']> = Extract<FromWebview, { type: T }>;
@@ -287,12 +310,13 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-function safeParse<T>(schema: z.ZodType<T>, known: readonly string[], direction: string, raw: unknown): ParseResult<T> {
+function safeParse<T>(schema: z.ZodType<T>, knownTypes: () => readonly string[], direction: string, raw: unknown): ParseResult<T> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     const got = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw;
     return { ok: false, error: new MessageContractError(`invalid message ${direction}: expected an object with a "type" field, got ${got}`, undefined) };
   }
   const type = (raw as { type?: unknown }).type;
+  const known = knownTypes();
   if (typeof type !== 'string' || !known.includes(type)) {
     const shown = typeof type === 'string' ? `"${type}"` : 'missing';
     return {
@@ -305,8 +329,8 @@ function safeParse<T>(schema: z.ZodType<T>, known: readonly string[], direction:
   return { ok: false, error: new MessageContractError(`invalid "${type}" message ${direction}: ${describeIssues(parsed.error.issues)}`, type) };
 }
 
-const toWebviewTypes = Object.keys(ToWebviewMessages);
-const fromWebviewTypes = Object.keys(FromWebviewMessages);
+const toWebviewTypes = onFirstUse(() => Object.keys(toWebviewMessages()));
+const fromWebviewTypes = onFirstUse(() => Object.keys(fromWebviewMessages()));
 
 export function safeParseToWebview(raw: unknown): ParseResult<ToWebview> {
   return safeParse(ToWebview, toWebviewTypes, 'to the webview', raw);

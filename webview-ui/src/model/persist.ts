@@ -9,15 +9,18 @@ export const PERSIST_VERSION = 1;
 export const DEFAULT_MAX_SNAPSHOT_CHARS = 400_000;
 const MAX_PERSISTED_TOOL_OUTPUT = 2_000;
 
-export const PersistedPanel = z.object({
-  v: z.literal(PERSIST_VERSION),
-  items: z.array(TranscriptItem),
-  /** The text in the prompt box. */
-  draft: z.string(),
-  context: z.array(ContextChip),
-  /** True when older items were dropped to fit. */
-  truncated: z.boolean(),
-});
+/** Built when a snapshot is first read (the schemas it uses are built on first use too). */
+export const PersistedPanel = z.lazy(() =>
+  z.object({
+    v: z.literal(PERSIST_VERSION),
+    items: z.array(TranscriptItem),
+    /** The text in the prompt box. */
+    draft: z.string(),
+    context: z.array(ContextChip),
+    /** True when older items were dropped to fit. */
+    truncated: z.boolean(),
+  }),
+);
 export type PersistedPanel = z.infer<typeof PersistedPanel>;
 
 function compactItem(item: TranscriptItem): TranscriptItem {
@@ -45,6 +48,7 @@ export function buildSnapshot(items: readonly TranscriptItem[], draft: string, c
 
 /** The stored snapshot, or undefined when there is none or it is from another version or damaged. */
 export function readSnapshot(raw: unknown): PersistedPanel | undefined {
+  if (raw === undefined || raw === null) return undefined; // nothing saved (a first start): no schema to build
   const parsed = PersistedPanel.safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }

@@ -183,6 +183,9 @@ export class Composer {
   autosize(): void {
     if (!this.input.isConnected) return;
     this.input.style.height = 'auto';
+    // An empty box is as high as its rows and min-height make it: measuring it would force a layout for nothing (at
+    // the panel's start, the whole page's first layout, done again by the next frame after the transcript is added).
+    if (this.input.value === '') return;
     const borders = this.input.offsetHeight - this.input.clientHeight; // the box is border-box sized
     this.input.style.height = `${Math.min(this.input.scrollHeight + borders, 240)}px`;
   }
