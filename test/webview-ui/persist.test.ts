@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { extractMentions } from '../../webview-ui/src/model/mentions';
-import { buildSnapshot, readSnapshot } from '../../webview-ui/src/model/persist';
+import { readSnapshot } from '../../webview-ui/src/model/contract';
+import { buildSnapshot } from '../../webview-ui/src/model/persist';
 import type { TranscriptItem } from '../../src/shared/chat/transcriptItems';
 
 function session(n: number): TranscriptItem[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent, ChangeBatch } from '../../src/protocol';
-import { MAX_TOOL_OUTPUT } from '../../src/shared/chat/transcriptItems';
+import { MAX_TOOL_OUTPUT } from '../../src/shared/chat/model/transcriptModel';
 import {
   addError,
   addUserPrompt,

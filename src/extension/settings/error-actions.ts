@@ -4,7 +4,7 @@
  * checks that the key names a setting or secret of that kind, whoever calls it.
  */
 import * as vscode from 'vscode';
-import { ErrorActionKind, errorActions } from '../../shared/chat/errorActions';
+import { errorActions, isErrorActionKind } from '../../shared/chat/errorActions';
 import type { Output } from '../output';
 import { editorErrorOf, isSettingKey, notificationText, providerOfKey, secretOf, type EditorError } from './error-wording';
 import { secretCommandId, type ProviderName } from './table';
@@ -24,10 +24,9 @@ export function openSetting(key: string): Thenable<unknown> {
 
 export function registerErrorActions(deps: ErrorActionDeps, output: Output): vscode.Disposable {
   return vscode.commands.registerCommand(RUN_ERROR_ACTION_COMMAND, async (kind: unknown, configKey: unknown) => {
-    const parsed = ErrorActionKind.safeParse(kind);
     const refused = (why: string) => output.warn(`error action refused: ${why}`);
-    if (!parsed.success || typeof configKey !== 'string') return refused(`unknown action ${JSON.stringify(kind)}`);
-    switch (parsed.data) {
+    if (!isErrorActionKind(kind) || typeof configKey !== 'string') return refused(`unknown action ${JSON.stringify(kind)}`);
+    switch (kind) {
       case 'openSetting':
         if (!isSettingKey(configKey)) return refused(`"${configKey}" is no agentcli setting`);
         await openSetting(configKey);

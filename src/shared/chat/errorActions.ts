@@ -1,14 +1,16 @@
 /**
  * The buttons of an error that names its fix (`ErrorFix` from the runtime): the panel's error card shows them, the
  * extension's notifications offer the same, and a click comes back as `errorAction` (checked by the extension).
- * Imports nothing from vscode or the DOM.
+ * Imports nothing from vscode or the DOM, nor zod (the panel's error cards render before it loads).
  */
-import { z } from 'zod';
 import type { ErrorFix } from '../../protocol/errors';
 
 export const ErrorActionKinds = ['openSetting', 'selectModel', 'setApiKey', 'selectProvider'] as const;
-export const ErrorActionKind = z.enum(ErrorActionKinds);
-export type ErrorActionKind = z.infer<typeof ErrorActionKind>;
+export type ErrorActionKind = (typeof ErrorActionKinds)[number];
+
+export function isErrorActionKind(value: unknown): value is ErrorActionKind {
+  return (ErrorActionKinds as readonly unknown[]).includes(value);
+}
 
 export interface ErrorAction {
   kind: ErrorActionKind;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import { ErrorFix } from '../../protocol/errors';
 import { AgentEvent } from '../../protocol/events';
-import { ErrorActionKind } from './errorActions';
+import { ErrorActionKinds } from './errorActions';
 import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, PlanStep, SandboxState } from '../../protocol/records';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
@@ -252,7 +252,7 @@ const fromWebviewMessages = onFirstUse(() => ({
   /** The webview hit a problem (e.g. an invalid message); the extension logs it to its output channel. */
   webviewError: z.object({ type: z.literal('webviewError'), message: z.string() }),
   /** An error card's button (errorActions.ts); the extension checks that the key names a setting of that kind. */
-  errorAction: z.object({ type: z.literal('errorAction'), kind: ErrorActionKind, configKey: z.string().min(1).max(200) }),
+  errorAction: z.object({ type: z.literal('errorAction'), kind: z.enum(ErrorActionKinds), configKey: z.string().min(1).max(200) }),
 }));
 
 export const FromWebview = z.lazy(() => {

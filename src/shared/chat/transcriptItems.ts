@@ -70,7 +70,7 @@ export const ToolItem = z.lazy(() =>
     toolName: z.string(),
     /** One line: the most telling argument (command, path, pattern...) cut to a readable length. */
     argsSummary: z.string(),
-    /** Streamed output, bounded: only the tail is kept (see MAX_TOOL_OUTPUT). */
+    /** Streamed output, bounded: only the tail is kept (see MAX_TOOL_OUTPUT in model/transcriptModel.ts). */
     output: z.string(),
     outputTruncated: z.boolean(),
     status: ToolStatus,
@@ -215,5 +215,3 @@ export const TranscriptItem = z.lazy(() =>
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 export type ItemOf<K extends TranscriptItem['kind']> = Extract<TranscriptItem, { kind: K }>;
 
-/** Tool output kept per card; older output is dropped from the front. */
-export const MAX_TOOL_OUTPUT = 64 * 1024;

@@ -1,7 +1,8 @@
 /** The chat panel: receives validated messages, feeds the reducer, and keeps the views and the saved state in step. */
-import { safeParseToWebview, type ContextChip, type FromWebviewInput, type ToWebview } from '../../../src/shared/chat/messages';
+import type { ContextChip, FromWebviewInput, ToWebview } from '../../../src/shared/chat/messages';
+import { loadContract, type PanelContract } from '../model/loadContract';
 import { OlderPages } from '../model/olderPages';
-import { buildSnapshot, readSnapshot } from '../model/persist';
+import { buildSnapshot, type PersistedPanel } from '../model/persist';
 import {
   addError,
   addUserPrompt,
@@ -32,6 +33,14 @@ import { Welcome } from './welcome';
 
 const SAVE_DELAY_MS = 1000;
 
+/**
+ * In a task of its own, after the one that builds the panel: the page can take input (and draw) in between. Not after
+ * the next frame: a restored transcript would then wait for one more frame.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export class ChatApp {
   private readonly model;
   private readonly header: Header;
@@ -45,10 +54,15 @@ export class ChatApp {
   private readonly itemContext: ItemContext;
   private readonly older = new OlderPages((beforeId) => this.host.post({ type: 'loadOlder', beforeId }));
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The validation code, loaded once the prompt box is built; every message waits for it, in order. */
+  private readonly contract: Promise<PanelContract>;
+  /** A saved snapshot waits for its checks: no welcome meanwhile (it would flash before the restored transcript). */
+  private restoring: boolean;
 
   constructor(private readonly host: HostChannel, mount: HTMLElement) {
-    const saved = readSnapshot(host.getState());
-    this.model = createTranscript(saved?.items ?? []);
+    const savedState = host.getState();
+    this.restoring = savedState !== undefined && savedState !== null;
+    this.model = createTranscript([]);
     const post = (m: FromWebviewInput) => this.host.post(m);
     this.itemContext = {
       post,
@@ -90,10 +104,6 @@ export class ChatApp {
       },
       onDraftChange: (urgent) => (urgent === true ? this.saveNow() : this.scheduleSave()),
     });
-    if (saved !== undefined) {
-      this.composer.setDraft(saved.draft);
-      this.composer.setChips(saved.context);
-    }
     this.welcome = new Welcome((text) => this.composer.fill(text));
     mount.replaceChildren(h('div', { class: 'app' }, this.header.root, this.banner.root, this.welcome.root, this.transcript.root, this.composer.root));
     this.composer.autosize();
@@ -101,11 +111,36 @@ export class ChatApp {
     this.transcript.update({ reset: false, ids: [] });
     window.addEventListener('message', (ev: MessageEvent) => this.receive(ev.data));
     post({ type: 'ready' });
+    this.contract = nextTask()
+      .then(loadContract)
+      .then((contract) => {
+        this.restore(contract.readSnapshot(savedState));
+        return contract;
+      });
   }
 
-  /** Validate and handle one message from the extension; a bad message is reported, never thrown. */
+  /** The saved snapshot, checked: its transcript, and its draft and chips unless the user has begun a prompt. */
+  private restore(saved: PersistedPanel | undefined): void {
+    this.restoring = false;
+    if (saved !== undefined) {
+      replaceTranscript(this.model, [...saved.items, ...this.model.items]); // a prompt sent meanwhile stays last
+      if (this.composer.draft === '') this.composer.setDraft(saved.draft);
+      if (this.composer.context.length === 0) this.composer.setChips(saved.context);
+    }
+    this.showWelcomeIfEmpty();
+    this.transcript.update({ reset: true, ids: [] });
+  }
+
+  /** Validate and handle one message from the extension (once the checks are loaded); a bad message is reported, never thrown. */
   receive(raw: unknown): void {
-    const parsed = safeParseToWebview(raw);
+    this.contract.then(
+      (contract) => this.handleChecked(contract, raw),
+      (err: unknown) => this.host.post({ type: 'webviewError', message: `the panel could not load its message checks: ${err instanceof Error ? err.message : String(err)}` }),
+    );
+  }
+
+  private handleChecked(contract: PanelContract, raw: unknown): void {
+    const parsed = contract.safeParseToWebview(raw);
     if (!parsed.ok) {
       this.host.post({ type: 'webviewError', message: parsed.error.message });
       return;
@@ -228,7 +263,7 @@ export class ChatApp {
   /** The welcome replaces the transcript while it has no items. */
   private showWelcomeIfEmpty(): void {
     const empty = this.model.items.length === 0;
-    this.welcome.setVisible(empty);
+    this.welcome.setVisible(empty && !this.restoring);
     this.transcript.root.hidden = empty;
   }
 

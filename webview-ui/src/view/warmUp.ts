@@ -2,14 +2,14 @@
  * While the panel waits for its first `init` (the extension may still be starting the runtime and restoring the chat),
  * run the parsers once on a small sample: zod builds its schemas' lookup tables and the JIT compiles marked,
  * DOMPurify and highlight.js on their first use. That first use would otherwise land on the restored transcript's
- * first frame. Nothing is shown or kept.
+ * first frame. Nothing is shown or kept. The message checks are the ones the panel loads after it is built.
  */
-import { safeParseToWebview } from '../../../src/shared/chat/messages';
+import { loadContract, type PanelContract } from '../model/loadContract';
 import { renderMarkdown } from './markdown';
 
 const SAMPLE_ANSWER = 'A **short** answer with `code`, a [link](src/a.ts#L1) and:\n\n- a list\n\n```ts\nconst a: number = 1;\n```\n';
 
-function warmUp(): void {
+function warmUp({ safeParseToWebview }: PanelContract): void {
   const ids = { runId: 'r', messageId: 'm', toolCallId: 't' };
   safeParseToWebview({
     type: 'init',
@@ -27,6 +27,7 @@ function warmUp(): void {
 
 /** Warm up when the page is idle (soon after load either way). */
 export function scheduleWarmUp(): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUp, { timeout: 200 });
-  else setTimeout(warmUp, 0);
+  const run = () => void loadContract().then(warmUp);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 200 });
+  else setTimeout(run, 0);
 }

@@ -9,7 +9,7 @@ import { EventErrorCodes } from '../../../protocol/errors';
 import type { ResultOf } from '../../../protocol/methods';
 import type { HistoryMessage } from '../../../protocol/records';
 import type { ContextChip, ItemOf, TranscriptItem } from '../transcriptItems';
-import { MAX_TOOL_OUTPUT } from '../transcriptItems';
+import { MAX_TOOL_OUTPUT } from './transcriptModel';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
 import { applyBatchResult, createTranscript, itemIds, mergePending, toBatchFiles } from './transcriptReducer';
 

@@ -5,10 +5,9 @@
  */
 import type { AgentEvent, Change, ChangeBatch, ChangeResult, EventOf, UndoFileResult } from '../../../protocol';
 import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPermissionInfo, ProposedPlanInfo, TranscriptItem } from '../messages';
-import { MAX_TOOL_OUTPUT } from '../transcriptItems';
 import { appendBounded, summarizeToolArgs } from './argsSummary';
 import { answerPlan, mergeProposedPlan, onPlanProposed, onPlanUpdate, onReflection, settlePlans } from './planItems';
-import type { TranscriptModel } from './transcriptModel';
+import { MAX_TOOL_OUTPUT, type TranscriptModel } from './transcriptModel';
 import { FILE_TOOLS, foldIntoToolCard, moveAfterRun, placeToolItem, syncToolChanges, wasStopped } from './toolLinks';
 
 export type { TranscriptModel } from './transcriptModel';
