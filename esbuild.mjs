@@ -1,6 +1,7 @@
 // Builds the separate bundles: the runtime CLI, the SDK, the protocol, and (when present) the extension and webview.
 import * as esbuild from 'esbuild';
 import { existsSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -45,6 +46,17 @@ const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 // node:http). Each bundles all it uses (the MCP client its own zod): nothing is shared with the CLI body.
 const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity', openai: 'openai' };
 
+/**
+ * The built-in tools' input JSON Schemas as the runtime makes them (scripts/core-tool-parameters.ts, bundled and run
+ * here), built into the CLI body so a start neither builds those zod schemas nor converts them.
+ */
+async function coreToolParameters() {
+  const script = await esbuild.build({ ...node, sourcemap: false, write: false, entryPoints: ['scripts/core-tool-parameters.ts'], outfile: 'tool-parameters.js' });
+  const json = execFileSync(process.execPath, ['-'], { input: script.outputFiles[0].text, encoding: 'utf8' });
+  JSON.parse(json); // fails the build on anything but JSON
+  return json;
+}
+
 /** How the entry wraps a body before compiling it (see src/runtime/cli/entry.ts). */
 const wrapped = (source) => `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 const minifiedBody = { ...node, write: false, minify: true, sourcemap: false };
@@ -61,6 +73,7 @@ async function cliBuild() {
     outfile: 'main.js',
     external: externals,
     metafile: true,
+    define: { __AGENTCLI_CORE_TOOL_PARAMETERS__: JSON.stringify(await coreToolParameters()) },
   });
   const required = new Set(Object.values(main.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path));
   const bodies = { main: main.outputFiles[0].text };

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import type { AgentEvent } from '../../protocol';
 import { MAX_AUTOMODE_ITERATIONS } from '../../protocol/automode';
 import type { RunHost } from '../agent/host';
@@ -11,6 +10,7 @@ import { ProviderError } from '../providers/types';
 import { parseCliArgs, UsageError, type CliOptions } from './args';
 import { createSession } from './create-session';
 import type { CliIo } from './io';
+import { askYesNo } from './ask-yes-no';
 
 export const AUTO_USAGE = `Usage: agentcli auto "<goal>" [--max-iterations N] [--worktree] [--yolo] [other run options]
 
@@ -61,15 +61,6 @@ function progressHost(io: CliIo, maxIterations: number): RunHost {
   };
 }
 
-function askYesNo(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  return new Promise((resolve) => {
-    rl.question(question, (answer) => {
-      rl.close();
-      resolve(/^y(es)?$/i.test(answer.trim()));
-    });
-  });
-}
 
 /** `agentcli auto "<goal>" --max-iterations N [--worktree]`. Exit: 0 completed, 1 failed or not applied cleanly, 2 usage, 130 cancelled. */
 export async function runAutoCommand(argv: string[], io: CliIo): Promise<number> {

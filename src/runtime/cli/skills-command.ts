@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createInterface } from 'node:readline';
 import type { AgentEvent } from '../../protocol/events';
 import type { SkillScope } from '../../protocol/learning';
 import { RuntimeRequestError } from '../agent/errors';
@@ -20,6 +19,7 @@ import { listSkills } from '../learning/skill-dirs';
 import { createProvider, parseModelSelector } from '../providers/create-provider';
 import { ProviderError } from '../providers/types';
 import type { CliIo } from './io';
+import { askYesNo } from './ask-yes-no';
 
 export const SKILLS_USAGE = `Usage: agentcli skills list [--json]                 the skills --skill can enable (project, then ~/.agentcli/skills)
        agentcli skills recommend [--json]            skills this project's signals call for, with scores and reasons
@@ -71,10 +71,6 @@ async function learn(io: CliIo, scope: SkillScope, json: boolean): Promise<numbe
   return 0;
 }
 
-function askYesNo(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  return new Promise((resolve) => rl.question(question, (answer) => (rl.close(), resolve(/^y(es)?$/i.test(answer.trim())))));
-}
 
 function progressHost(io: CliIo): RunHost {
   return {

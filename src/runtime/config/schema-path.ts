@@ -13,6 +13,7 @@ interface SchemaDef {
   innerType?: AnySchema;
   in?: AnySchema;
   shape?: Record<string, AnySchema>;
+  getter?: () => AnySchema;
   element?: AnySchema;
   options?: readonly AnySchema[];
   entries?: Record<string, string | number>;
@@ -22,7 +23,7 @@ function defOf(schema: AnySchema): SchemaDef {
   return schema._zod.def as unknown as SchemaDef;
 }
 
-/** Strip default/optional/prefault/pipe wrappers down to the schema that decides the value's type. */
+/** Strip default/optional/prefault/pipe/lazy wrappers down to the schema that decides the value's type. */
 export function unwrapSchema(schema: AnySchema): AnySchema {
   let current = schema;
   for (;;) {
@@ -31,6 +32,8 @@ export function unwrapSchema(schema: AnySchema): AnySchema {
       current = def.innerType;
     } else if (def.type === 'pipe' && def.in) {
       current = def.in;
+    } else if (def.type === 'lazy' && def.getter) {
+      current = def.getter();
     } else {
       return current;
     }

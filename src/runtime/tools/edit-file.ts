@@ -4,12 +4,16 @@ import { ToolInputError } from './types';
 import { explainNotFound, occurrenceLines } from './edit-match';
 import { guardRedirect, judgeWritePath, lineCount, writeModeNote, writePathForRun } from './tool-paths';
 
-const schema = z.object({
-  path: z.string().describe('File path, relative to the workspace root or absolute'),
-  old_text: z.string().describe('Exact text to replace (must be unique unless replace_all)'),
-  new_text: z.string().describe('Replacement text'),
-  replace_all: z.boolean().optional().describe('Replace every occurrence'),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    path: z.string().describe('File path, relative to the workspace root or absolute'),
+    old_text: z.string().describe('Exact text to replace (must be unique unless replace_all)'),
+    new_text: z.string().describe('Replacement text'),
+    replace_all: z.boolean().optional().describe('Replace every occurrence'),
+  }),
+);
 
 /** When the file uses CRLF and the model sent LF, retry with CRLF so such files stay editable. */
 function adaptLineEndings(content: string, oldText: string, newText: string): { oldText: string; newText: string } {

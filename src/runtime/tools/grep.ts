@@ -16,13 +16,17 @@ const MAX_RESULTS_LIMIT = 2000;
  */
 const EXAMINE_CAP = 20_000;
 
-const schema = z.object({
-  pattern: z.string().min(1).describe('Regular expression'),
-  path: z.string().optional().describe('File or folder to search (default: workspace root)'),
-  glob: z.string().optional().describe('Only files matching, e.g. "*.ts" or "src/**/*.ts" (relative to path)'),
-  ignore_case: z.boolean().optional(),
-  max_results: z.number().int().min(1).max(MAX_RESULTS_LIMIT).optional().describe(`Default ${DEFAULT_MAX_RESULTS}`),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    pattern: z.string().min(1).describe('Regular expression'),
+    path: z.string().optional().describe('File or folder to search (default: workspace root)'),
+    glob: z.string().optional().describe('Only files matching, e.g. "*.ts" or "src/**/*.ts" (relative to path)'),
+    ignore_case: z.boolean().optional(),
+    max_results: z.number().int().min(1).max(MAX_RESULTS_LIMIT).optional().describe(`Default ${DEFAULT_MAX_RESULTS}`),
+  }),
+);
 
 export interface GrepToolOptions {
   /**

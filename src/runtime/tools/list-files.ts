@@ -12,11 +12,15 @@ import { displayPath, resolveArgPath, ShownBelow } from './tool-paths';
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 5000;
 
-const schema = z.object({
-  path: z.string().optional().describe('Folder to list (default: workspace root)'),
-  pattern: z.string().optional().describe('Glob, e.g. "*.ts" (file name) or "src/**/*.test.ts" (relative to path)'),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Max files (default ${DEFAULT_LIMIT})`),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    path: z.string().optional().describe('Folder to list (default: workspace root)'),
+    pattern: z.string().optional().describe('Glob, e.g. "*.ts" (file name) or "src/**/*.test.ts" (relative to path)'),
+    limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Max files (default ${DEFAULT_LIMIT})`),
+  }),
+);
 
 /** The first `limit` files in listing order and how many there are in all (ripgrep-backed listings hold no more). */
 interface LimitedListing {

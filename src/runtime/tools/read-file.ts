@@ -12,11 +12,15 @@ export const READ_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 const BINARY_SNIFF_BYTES = 8192;
 
-const schema = z.object({
-  path: z.string().describe('File path, relative to the workspace root or absolute'),
-  offset: z.number().int().min(1).optional().describe('1-based first line to read'),
-  limit: z.number().int().min(1).optional().describe(`Max lines (default ${READ_DEFAULT_LIMIT})`),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    path: z.string().describe('File path, relative to the workspace root or absolute'),
+    offset: z.number().int().min(1).optional().describe('1-based first line to read'),
+    limit: z.number().int().min(1).optional().describe(`Max lines (default ${READ_DEFAULT_LIMIT})`),
+  }),
+);
 
 /** True when the first 8 KB hold a NUL byte: the same heuristic git and grep use. */
 export function looksBinary(bytes: Buffer): boolean {

@@ -17,6 +17,17 @@ export interface CoreToolsOptions {
   rgPath?: string | null;
 }
 
+/**
+ * Set at build time (JSON text): the JSON Schema of each built-in tool's input, made by toChatToolSpec from the same zod
+ * schemas (scripts/core-tool-parameters.ts), so a CLI start neither builds those schemas nor converts them. Undefined
+ * when running from source: then they are made on first use.
+ */
+declare const __AGENTCLI_CORE_TOOL_PARAMETERS__: string | undefined;
+let prebuiltParameters: Record<string, Record<string, unknown>> | undefined;
+
+/** The definitions createCoreTools made: only these take prebuilt parameters (a tool of another source never does). */
+const coreDefinitions = new WeakSet<ToolDefinition>();
+
 /** The built-in tools, read-only ones first. */
 export function createCoreTools(opts: CoreToolsOptions = {}): ToolDefinition[] {
   const tools = [
@@ -27,22 +38,34 @@ export function createCoreTools(opts: CoreToolsOptions = {}): ToolDefinition[] {
     editFileTool,
     deleteFileTool,
     createRunCommandTool({ commandTimeoutMs: opts.commandTimeoutMs }),
-  ];
-  return tools as unknown as ToolDefinition[];
+  ] as unknown as ToolDefinition[];
+  for (const tool of tools) coreDefinitions.add(tool);
+  return tools;
 }
 
-/** The tool as the model sees it: name, description and the JSON schema of its input (no `$schema` noise). */
 /** Specs already made: a definition's schema never changes, and turning it into JSON Schema costs ~0.3 ms per tool per run. */
 const specs = new WeakMap<ToolDefinition, ChatToolSpec>();
 
+/** The tool as the model sees it: name, description and the JSON schema of its input (no `$schema` noise). */
 export function toChatToolSpec(tool: ToolDefinition): ChatToolSpec {
   let spec = specs.get(tool);
   if (!spec) {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Record<string, unknown>;
+    const parameters = (coreDefinitions.has(tool) ? prebuiltParametersOf(tool.name) : undefined) ?? jsonSchemaOf(tool);
     spec = { name: tool.name, description: tool.description, parameters };
     specs.set(tool, spec);
   }
   return spec;
+}
+
+function prebuiltParametersOf(name: string): Record<string, unknown> | undefined {
+  if (typeof __AGENTCLI_CORE_TOOL_PARAMETERS__ !== 'string') return undefined;
+  prebuiltParameters ??= JSON.parse(__AGENTCLI_CORE_TOOL_PARAMETERS__) as Record<string, Record<string, unknown>>;
+  return prebuiltParameters[name];
+}
+
+function jsonSchemaOf(tool: ToolDefinition): Record<string, unknown> {
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Record<string, unknown>;
+  return parameters;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -10,11 +10,15 @@ import { ToolInputError } from './types';
 export const DEFAULT_COMMAND_TIMEOUT_MS = 120_000;
 export const MAX_COMMAND_TIMEOUT_MS = 600_000;
 
-const schema = z.object({
-  command: z.string().min(1).describe('Shell command, run with bash -c'),
-  cwd: z.string().optional().describe('Working folder inside the workspace (default: workspace root)'),
-  timeout_ms: z.number().int().min(1).max(MAX_COMMAND_TIMEOUT_MS).optional().describe('Default 120000'),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    command: z.string().min(1).describe('Shell command, run with bash -c'),
+    cwd: z.string().optional().describe('Working folder inside the workspace (default: workspace root)'),
+    timeout_ms: z.number().int().min(1).max(MAX_COMMAND_TIMEOUT_MS).optional().describe('Default 120000'),
+  }),
+);
 
 export interface RunCommandOptions {
   /** Default timeout when the call gives none. */

@@ -4,10 +4,14 @@ import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { guardRedirect, judgeWritePath, lineCount, writeModeNote, writePathForRun } from './tool-paths';
 
-const schema = z.object({
-  path: z.string().describe('File path, relative to the workspace root or absolute'),
-  content: z.string().describe('The complete new file content'),
-});
+// Built on first use (z.lazy): the CLI carries this tool's JSON Schema ready-made (see esbuild.mjs), so a start
+// builds no tool schema until a call comes.
+const schema = z.lazy(() =>
+  z.object({
+    path: z.string().describe('File path, relative to the workspace root or absolute'),
+    content: z.string().describe('The complete new file content'),
+  }),
+);
 
 async function isDirectory(absPath: string): Promise<boolean> {
   try {

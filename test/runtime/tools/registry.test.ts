@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { createCoreTools, parseToolArgs, toChatToolSpec } from '../../../src/runtime/tools/registry';
+import { CLI, makeWorkspace, runCli } from '../../helpers/runtime-process';
+import { startOpenAIStub } from '../../stubs/openai-stub';
 
 describe('tool registry', () => {
   const tools = createCoreTools({ commandTimeoutMs: 5000 });
@@ -65,5 +67,24 @@ describe('tool registry', () => {
 
   it('treats empty arguments as an empty object', () => {
     assert.deepEqual(parseToolArgs(byName('list_files'), ''), { ok: true, args: {} });
+  });
+
+  it('the built CLI offers the built-in tools with the JSON Schemas the source makes (built in ahead of time)', async function () {
+    this.timeout(20_000);
+    const stub = await startOpenAIStub({ replies: [{ text: 'done' }] });
+    try {
+      const result = await runCli(['--bare', '-p', 'hello'], makeWorkspace({}, stub.origin));
+      assert.equal(result.code, 0, result.stderr);
+      const offered = (stub.requests[0]?.body.tools ?? []) as Array<{ function: { name: string; description: string; parameters: unknown } }>;
+      const core = offered.filter((t) => tools.some((c) => c.name === t.function.name));
+      assert.equal(core.length, tools.length, `${CLI} offers every built-in tool`);
+      for (const t of core) {
+        const expected = toChatToolSpec(byName(t.function.name));
+        assert.deepEqual(t.function.parameters, expected.parameters, t.function.name);
+        assert.equal(t.function.description, expected.description, t.function.name);
+      }
+    } finally {
+      await stub.close();
+    }
   });
 });

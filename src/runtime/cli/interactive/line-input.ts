@@ -1,4 +1,4 @@
-import readline from 'node:readline';
+import type readline from 'node:readline';
 
 export interface LineInputOptions {
   input: NodeJS.ReadableStream;
@@ -24,7 +24,10 @@ export class LineInput {
 
   constructor(opts: LineInputOptions) {
     this.output = opts.output;
-    this.rl = readline.createInterface({ input: opts.input, output: opts.output, terminal: opts.terminal, historySize: 500, prompt: '' });
+    // node:readline loads only for an interactive session: a `-p` start never needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createInterface } = require('node:readline') as typeof import('node:readline');
+    this.rl = createInterface({ input: opts.input, output: opts.output, terminal: opts.terminal, historySize: 500, prompt: '' });
     this.rl.on('line', (line) => {
       const waiter = this.waiting;
       if (waiter) {
