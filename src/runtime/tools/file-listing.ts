@@ -62,11 +62,10 @@ export interface Listing {
   truncated: boolean;
 }
 
-/** Compare file paths the same way in every tool (plain code-unit order of the posix form). */
 /**
- * The order of listed paths: by Unicode code point, which is also the byte order of their UTF-8 (so ripgrep's raw
- * output can be compared without decoding it). Plain `<` compares UTF-16 units and puts U+10000 and above before
- * U+E000–U+FFFF; only that case needs the fix-up.
+ * The one order of file paths in every tool: by Unicode code point, which is also the byte order of their UTF-8 (so
+ * ripgrep's raw output can be compared without decoding it). Plain `<` compares UTF-16 units and puts U+10000 and
+ * above before U+E000–U+FFFF; only that case needs the fix-up.
  */
 export function comparePaths(a: string, b: string): number {
   if (a === b) return 0;
