@@ -112,7 +112,9 @@ export interface CountOnly {
 
 /** A path's UTF-8 bytes as latin1 text, one character per byte (a CountOnly cutoff). */
 export function latin1Bytes(text: string): string {
-  return Buffer.from(text, 'utf8').toString('latin1');
+  // ASCII is its own UTF-8, a byte per character: most paths need no copy (the cutoff changes thousands of times).
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return Buffer.from(text, 'utf8').toString('latin1');
+  return text;
 }
 
 /** Where a path ripgrep printed starts once a leading `./` (or `.\\`) is skipped. */

@@ -119,10 +119,10 @@ describe('search and listing caps', () => {
   }
 
   it('comparePaths orders by code point (UTF-8 byte order), not by UTF-16 unit', () => {
-    const paths = ['b', 'a/b', 'a', '\u{1F600}', '\uFFFD', 'a/\u00e9', 'a/z'];
+    const paths = ['b', 'a/b', 'a', '\u{1F600}', '\uFFFD', 'a/\u00e9', 'a/z', 'a/\u007f', 'a/\u0080'];
     const byBytes = [...paths].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     assert.deepEqual([...paths].sort(comparePaths), byBytes);
-    assert.deepEqual(byBytes, ['a', 'a/b', 'a/z', 'a/\u00e9', 'b', '\uFFFD', '\u{1F600}']);
+    assert.deepEqual(byBytes, ['a', 'a/b', 'a/z', 'a/\u007f', 'a/\u0080', 'a/\u00e9', 'b', '\uFFFD', '\u{1F600}']);
     // The listing's count-only cutoff compares latin1 text of the bytes: the same order.
     const byLatin1 = [...paths].sort((x, y) => (latin1Bytes(x) < latin1Bytes(y) ? -1 : latin1Bytes(x) > latin1Bytes(y) ? 1 : 0));
     assert.deepEqual(byLatin1, byBytes);
