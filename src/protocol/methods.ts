@@ -10,7 +10,7 @@ import { decisionMethods } from './decisions';
 import { conversationMethods } from './conversations';
 import { automodeMethods } from './automode';
 import { handoffMethods } from './handoff';
-import { undoMethods } from './undo';
+import { undoMethods } from './undo-methods';
 import { learningMethods } from './learning';
 
 export { MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, MAX_YOLO_MINUTES };
@@ -42,7 +42,7 @@ export const methods = {
   ...learningMethods,
   /** Browser handoff (spec 001 §4.3): see ./handoff. */
   ...handoffMethods,
-  /** Undoing applied change batches: see ./undo. */
+  /** Undoing applied change batches: see ./undo-methods. */
   ...undoMethods,
 } as const;
 
