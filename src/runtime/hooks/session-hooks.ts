@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../workspace/glob';
 import { DEFAULT_HOOK_TIMEOUT_MS, TOOL_HOOK_EVENTS, type HookDefinition, type HookEventName, type HookSource } from '../../protocol/hooks';
 import type { EventDraft } from '../agent/host';
 import type { CommandSandbox } from '../sandbox/command-sandbox';
@@ -42,7 +42,7 @@ const matchers = new Map<string, (name: string) => boolean>();
 function matches(glob: string, toolName: string): boolean {
   let test = matchers.get(glob);
   if (!test) {
-    test = picomatch(glob);
+    test = picomatch()(glob);
     matchers.set(glob, test);
   }
   return test(toolName);

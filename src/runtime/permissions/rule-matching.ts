@@ -4,7 +4,8 @@
  * workspace root; `/abs/**` is absolute and `~/x` is under the home folder.
  */
 import * as path from 'node:path';
-import picomatch from 'picomatch';
+import type { Matcher } from 'picomatch';
+import { picomatch } from '../workspace/glob';
 import { MCP_TOOL_PREFIX } from '../mcp/tool-names';
 import type { PermissionRule } from './rules';
 
@@ -52,12 +53,12 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-const matcherCache = new Map<string, picomatch.Matcher>();
+const matcherCache = new Map<string, Matcher>();
 
-function matcher(glob: string): picomatch.Matcher {
+function matcher(glob: string): Matcher {
   let found = matcherCache.get(glob);
   if (!found) {
-    found = picomatch(glob, { dot: true });
+    found = picomatch()(glob, { dot: true });
     if (matcherCache.size > 500) matcherCache.clear();
     matcherCache.set(glob, found);
   }
@@ -69,7 +70,7 @@ export function matchesPath(pattern: string, absolutePath: string, ctx: PathCont
   const glob = absolutePattern(pattern, ctx);
   const target = toPosix(absolutePath);
   if (matcher(glob)(target)) return true;
-  return !picomatch.scan(glob).isGlob && matcher(`${glob.replace(/\/+$/, '')}/**`)(target);
+  return !picomatch().scan(glob).isGlob && matcher(`${glob.replace(/\/+$/, '')}/**`)(target);
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../workspace/glob';
 import type { WorkspaceFiles } from '../workspace/types';
 import { IgnoreRules } from '../workspace/ignore-rules';
 import { isWithin, realPathOf, toPosixRelative } from '../workspace/paths';
@@ -18,7 +18,7 @@ export function globFilter(pattern: string | undefined, base: string): (absPath:
 /** The same filter for a path already relative to `base` in `/` form. */
 export function relativeGlobFilter(pattern: string | undefined): (relPath: string) => boolean {
   if (!pattern) return () => true;
-  return picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
+  return picomatch()(pattern, { dot: true, basename: !pattern.includes('/') });
 }
 
 /** Ignore rules rooted at the workspace, or at `base` when it lies outside the workspace. */
