@@ -80,7 +80,12 @@ function tryCreate(file: string): boolean {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;
   } finally {
-    fs.rmSync(tmp, { force: true });
+    // unlink, not rmSync: in Node 20 every rmSync loads the rimraf module first (a start's first file removal)
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // gone already
+    }
   }
 }
 
