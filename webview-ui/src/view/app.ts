@@ -34,11 +34,19 @@ import { Welcome } from './welcome';
 const SAVE_DELAY_MS = 1000;
 
 /**
- * In a task of its own, after the one that builds the panel: the page can take input (and draw) in between. Not after
- * the next frame: a restored transcript would then wait for one more frame.
+ * In a task of its own, after the one that builds the panel: the page can take input (and draw) in between. A message
+ * to itself, not a timer: the editor's webview frame may not be visible yet, and Chromium delays a hidden frame's
+ * timers (up to a second); nor after the next frame, which a restored transcript would then wait for.
  */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 export class ChatApp {
