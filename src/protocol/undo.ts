@@ -53,6 +53,18 @@ export const UndoFileResult = z.lazy(() =>
 );
 export type UndoFileResult = z.infer<typeof UndoFileResult>;
 
+/** A change without its file contents: its name and line counts (a decided batch's files; the panel's batch card). */
+export const ChangeSummary = z.lazy(() =>
+  z.object({
+    changeId: z.string(),
+    path: z.string(),
+    kind: ChangeKind,
+    additions: z.number().int().nonnegative(),
+    deletions: z.number().int().nonnegative(),
+  }),
+);
+export type ChangeSummary = z.infer<typeof ChangeSummary>;
+
 /**
  * A change batch as it was decided, kept in the saved session for its transcript (`getSession.decidedBatches`): its
  * files without contents, each file's result, and the latest undo result of each file reverted since. Whether it can
@@ -61,15 +73,7 @@ export type UndoFileResult = z.infer<typeof UndoFileResult>;
 export const DecidedBatch = z.object({
   batchId: z.string(),
   runId: z.string(),
-  files: z.array(
-    z.object({
-      changeId: z.string(),
-      path: z.string(),
-      kind: ChangeKind,
-      additions: z.number().int().nonnegative(),
-      deletions: z.number().int().nonnegative(),
-    }),
-  ),
+  files: z.array(ChangeSummary),
   results: z.array(ChangeResult),
   undoResults: z.array(UndoFileResult).optional(),
 });

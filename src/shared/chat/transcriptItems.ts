@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { ErrorFix, EventErrorCodes } from '../../protocol/errors';
-import { ChangeKind, ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
-import { UndoFileResult } from '../../protocol/undo';
+import { ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
+import { ChangeSummary, UndoFileResult } from '../../protocol/undo';
 
 /** A context attachment shown as a removable chip above the prompt box and sent with the prompt. */
 export const ContextChip = z.lazy(() =>
@@ -119,15 +119,7 @@ export const DirectoryItem = z.lazy(() =>
 );
 
 /** A change without its file contents: the panel needs only names and counts (contents go to the diff editor). */
-export const BatchFile = z.lazy(() =>
-  z.object({
-    changeId: z.string(),
-    path: z.string(),
-    kind: ChangeKind,
-    additions: z.number().int().nonnegative(),
-    deletions: z.number().int().nonnegative(),
-  }),
-);
+export const BatchFile = ChangeSummary;
 export type BatchFile = z.infer<typeof BatchFile>;
 
 export const BatchItem = z.lazy(() =>
