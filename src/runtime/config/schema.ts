@@ -31,20 +31,30 @@ export const SECRET_KEYS = ['apiKey', 'clientSecret'] as const;
 
 const oneOf = (values: readonly string[]): string => `must be one of ${values.map((v) => `"${v}"`).join(', ')}`;
 
-const str = () => z.string({ error: 'must be a string' });
-const bool = () => z.boolean({ error: 'must be true or false' });
-const int = () => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' });
-const positiveInt = () => {
+/**
+ * One instance of each common field type, shared by every field of that type: zod schemas never change once made
+ * (`.optional()`, `.default()`, `.min()` make new ones), and each instance costs time at every start (the CLI parses
+ * this schema before its first request). None of these is described, so sharing carries no metadata across fields.
+ */
+const shared = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const str = shared(() => z.string({ error: 'must be a string' }));
+const bool = shared(() => z.boolean({ error: 'must be true or false' }));
+const int = shared(() => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }));
+const positiveInt = shared(() => {
   const msg = 'must be a positive integer';
   return z.number({ error: msg }).int({ error: msg }).positive({ error: msg });
-};
-const num = () => z.number({ error: 'must be a number' });
+});
+const num = shared(() => z.number({ error: 'must be a number' }));
 const numberFrom = (min: number, max: number) => {
   const msg = `must be a number from ${min} to ${max}`;
   return z.number({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
 };
-const httpUrl = () =>
-  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. "http://localhost:8080"' });
+const httpUrl = shared(() =>
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. "http://localhost:8080"' }),
+);
 const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: oneOf(values) });
 
 /** `0`, `-1`, or a duration such as `30s`, `5m`, `1h` (also accepted as the numbers 0 and -1). */
@@ -69,7 +79,7 @@ const ruleString = () =>
     const unknownTool = unknownRuleToolProblem(rule);
     if (unknownTool) ctx.addIssue({ code: 'custom', message: `is not a valid rule: ${unknownTool}` });
   });
-const ruleList = () => z.array(ruleString(), { error: 'must be an array of rule strings such as ["Bash(npm run test:*)"]' });
+const ruleList = shared(() => z.array(ruleString(), { error: 'must be an array of rule strings such as ["Bash(npm run test:*)"]' }));
 
 export const ServiceAiSettingsSchema = z.looseObject({
   baseUrl: httpUrl().optional(),
