@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { batchIsIncomplete } from '../protocol/change-batch';
 import type { AgentEvent } from '../protocol/events';
-import { RpcErrorCode } from '../protocol/errors';
+import { RpcErrorCode } from '../protocol/constants';
 import type { HunkSelection } from '../protocol/records';
 import { ProtocolError } from '../sdk/errors';
 import type { RuntimeClient } from '../sdk/client';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_AUTOMODE_ITERATIONS } from './limits';
 import { ChangeBatch } from './records';
 
-/** Most iterations one auto-mode run may be given. */
-export const MAX_AUTOMODE_ITERATIONS = 1000;
+export { MAX_AUTOMODE_ITERATIONS };
 
 /**
  * Where an auto-mode run is: `running` (an iteration is under way or about to start), `paused` (waits at an iteration

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { SKILL_NAME_PATTERN, SKILL_NAME_RULE } from './constants';
 
 /** Where a skill lives: `project` is `<cwd>/.agentcli/skills`, `user` is `~/.agentcli/skills`. */
 export const SkillScope = z.enum(['project', 'user']);
 export type SkillScope = z.infer<typeof SkillScope>;
 
-/** A new skill's name: lower-case letters, digits and `-`, starting with a letter or digit, at most 64 characters. */
-export const SKILL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const SKILL_NAME_RULE = 'use lower-case letters, digits and "-", starting with a letter or digit, at most 64 characters (e.g. "api-testing")';
+export { SKILL_NAME_PATTERN, SKILL_NAME_RULE };
 
 /** One skill `--skill <name>` (or the SDK's `skills`) can enable. A project skill hides a user skill of the same name. */
 export const SkillInfo = z.object({

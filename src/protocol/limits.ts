@@ -13,3 +13,6 @@ export const MAX_CHANGE_CONTENTS_BYTES = 8 * 1024 * 1024;
 
 /** The longest yolo timeout `setYolo` accepts: 7 days, in minutes. */
 export const MAX_YOLO_MINUTES = 10_080;
+
+/** Most iterations one auto-mode run may be given. */
+export const MAX_AUTOMODE_ITERATIONS = 1000;

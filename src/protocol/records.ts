@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { LOOP_TYPES, PERMISSION_MODES, PROVIDER_IDS } from './constants';
 
-/** The model providers (spec 000 §2.4): the one list the config, the CLI, the SDK and the editor derive theirs from. */
-export const PROVIDER_IDS = ['serviceai', 'localrunner', 'ggufserver', 'vendorapi', 'cloudhub'] as const;
+export { LOOP_TYPES, PERMISSION_MODES, PROVIDER_IDS };
+
 export const ProviderId = z.enum(PROVIDER_IDS);
 export type ProviderId = z.infer<typeof ProviderId>;
 
-export const PERMISSION_MODES = ['interactive', 'restricted', 'unrestricted'] as const;
 export const PermissionMode = z.enum(PERMISSION_MODES);
 
 /** What a permission card may offer: allow once, for the session, always (saves a rule), deny, or deny with an alternative. */
@@ -29,8 +29,6 @@ export const SandboxState = z.lazy(() =>
 export type SandboxState = z.infer<typeof SandboxState>;
 export type PermissionMode = z.infer<typeof PermissionMode>;
 
-/** The run loop strategies (`--loop-type`, config `loopType`, SDK `loopType`); `react` is the default. */
-export const LOOP_TYPES = ['react', 'plan-and-execute', 'parallel', 'reflexion'] as const;
 export const LoopType = z.enum(LOOP_TYPES);
 export type LoopType = z.infer<typeof LoopType>;
 

@@ -5,7 +5,7 @@ import { AgentOperations } from './agent-operations';
 import type { ChangeBatchCallback } from './change-batch';
 import { answerDirectoryAccess, type DirectoryAccessCallback } from './directory-access';
 import type { ParamsOf } from '../protocol/methods';
-import { RpcErrorCode } from '../protocol/errors';
+import { RpcErrorCode } from '../protocol/constants';
 import { SessionAttachError } from './saved-sessions';
 import {
   InvalidArgumentError,

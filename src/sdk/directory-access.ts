@@ -1,4 +1,4 @@
-import { RpcErrorCode } from '../protocol/errors';
+import { RpcErrorCode } from '../protocol/constants';
 import type { EventOf } from '../protocol/events';
 import type { DirectoryAccessScope } from '../protocol/records';
 import type { RuntimeClient } from './client';

@@ -1,5 +1,5 @@
 import type { RunChange } from './run-change';
-import { RpcErrorCode } from '../protocol/errors';
+import { RpcErrorCode } from '../protocol/constants';
 
 /** Base class of every error the SDK throws; `instanceof SdkError` catches them all. */
 export class SdkError extends Error {

@@ -1,5 +1,5 @@
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { RpcErrorCode } from '../protocol/errors';
+import { RpcErrorCode } from '../protocol/constants';
 import { EVENT_NOTIFICATION, type AgentEvent } from '../protocol/events';
 import type { MethodName, ParamsOf, ResultOf } from '../protocol/methods';
 import { LOOP_TYPES, type LoopType, type PermissionMode } from '../protocol/records';

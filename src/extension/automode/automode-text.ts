@@ -2,7 +2,8 @@
  * Pure helpers of the auto-mode commands: the max-iterations input, the status bar text, the end notice and the log
  * as markdown. No `vscode` import.
  */
-import { MAX_AUTOMODE_ITERATIONS, type AutomodeIterationLog, type AutomodeStatus } from '../../protocol/automode';
+import type { AutomodeIterationLog, AutomodeStatus } from '../../protocol/automode';
+import { MAX_AUTOMODE_ITERATIONS } from '../../protocol/limits';
 
 /** A custom number of iterations: a whole number from 1 to MAX_AUTOMODE_ITERATIONS. */
 export function parseMaxIterations(text: string): { value: number } | { error: string } {

@@ -6,7 +6,7 @@
  * undone and when the runtime (re)starts.
  */
 import * as vscode from 'vscode';
-import { RpcErrorCode } from '../../protocol/errors';
+import { RpcErrorCode } from '../../protocol/constants';
 import type { AppliedBatch } from '../../protocol/undo';
 import type { RuntimeClient } from '../../sdk/client';
 import { ProtocolError } from '../../sdk/errors';

@@ -3,7 +3,7 @@
  * substrings, then the path's letters in order (fuzzy), the tightest first. Pure: no `vscode` import.
  */
 
-import { MAX_FILE_SUGGESTIONS } from '../../shared/chat/messages';
+import { MAX_FILE_SUGGESTIONS } from '../../shared/chat/limits';
 
 function fuzzyScore(path: string, query: string): number | undefined {
   // The letters of the query in order; the fewer letters skipped between them, the better.

@@ -3,7 +3,8 @@
  * `agentcli.loopType` setting (settings-sync sends it to the runtime with configure, like every runtime setting).
  */
 import * as vscode from 'vscode';
-import { LOOP_TYPES, type LoopType } from '../../protocol/records';
+import { LOOP_TYPES } from '../../protocol/constants';
+import type { LoopType } from '../../protocol/records';
 import { LOOP_TYPE_LABELS } from '../settings/table';
 
 export interface LoopStrategyItem extends vscode.QuickPickItem {

@@ -4,7 +4,7 @@
  * its setting (`agentcli.serviceai.baseUrl`), the remedy names the button that fixes it (errorActions.ts), and
  * terminal-only advice and protocol codes are left out (they go to the output channel). No `vscode` import.
  */
-import { RpcErrorData, type ErrorFix, type EventErrorCode } from '../../protocol/errors';
+import type { ErrorFix, EventErrorCode } from '../../protocol/errors';
 import { ProtocolError } from '../../sdk/errors';
 import type { TranscriptItem } from '../../shared/chat/messages';
 import { SET_API_KEY_COMMAND_TITLE } from './secret-items';
@@ -127,6 +127,9 @@ export function editorError(code: EventErrorCode, message: string, remedy: strin
  */
 export function editorErrorOf(e: unknown): EditorError {
   if (e instanceof ProtocolError) {
+    // zod and the error schemas load with the first failed request, not at activation
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { RpcErrorData } = require('../../protocol/errors') as typeof import('../../protocol/errors');
     const data = RpcErrorData.safeParse(e.data);
     if (data.success) return editorError(data.data.code, data.data.message, data.data.remedy, data.data.fix);
     const prefix = e.method ? `${e.method}: ` : '';

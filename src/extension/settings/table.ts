@@ -5,7 +5,8 @@
  * Pure data: no `vscode` import.
  */
 
-import { LOOP_TYPES, PROVIDER_IDS, type LoopType, type ProviderId } from '../../protocol/records';
+import { LOOP_TYPES, PROVIDER_IDS } from '../../protocol/constants';
+import type { LoopType, ProviderId } from '../../protocol/records';
 
 /** The providers, in the protocol's order (one list for the runtime, the SDK and the editor). */
 export const PROVIDERS = PROVIDER_IDS;

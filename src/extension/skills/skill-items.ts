@@ -3,7 +3,8 @@
  * learning pass and the sentences shown when generating a skill is refused. No vscode import (unit-tested).
  */
 import path from 'node:path';
-import { SKILL_NAME_PATTERN, SKILL_NAME_RULE, type SkillRecommendation, type SkillScope } from '../../protocol/learning';
+import { SKILL_NAME_PATTERN, SKILL_NAME_RULE } from '../../protocol/constants';
+import type { SkillRecommendation, SkillScope } from '../../protocol/learning';
 
 export interface RecommendationItem {
   label: string;

@@ -10,13 +10,13 @@ import { ErrorFix } from '../../protocol/errors';
 import { AgentEvent } from '../../protocol/events';
 import { ErrorActionKinds } from './errorActions';
 import { ChangeDecision, ChangeResult, DirectoryAccessScope, PendingDirectoryAccess, PendingPermission, PermissionChoice, PermissionMode, PlanStep, SandboxState } from '../../protocol/records';
+import { MAX_FILE_SUGGESTIONS } from './limits';
 import { BatchFile, ContextChip, TranscriptItem } from './transcriptItems';
 
 export * from './transcriptItems';
 
 const id = (what: string) => z.string().min(1, `${what} must be a non-empty string`);
-/** At most this many `@` file suggestions in one `fileMatches`. */
-export const MAX_FILE_SUGGESTIONS = 50;
+export { MAX_FILE_SUGGESTIONS };
 
 /** Provider, model and modes as the status area of the panel shows them. */
 export const PanelState = z.lazy(() =>

@@ -5,7 +5,7 @@
  * batch where it was decided (files, results, undo results), and an undecided change batch as a pending card. Pure: no
  * DOM, no vscode.
  */
-import { EventErrorCodes } from '../../../protocol/errors';
+import { EventErrorCodes } from '../../../protocol/constants';
 import type { ResultOf } from '../../../protocol/methods';
 import type { HistoryMessage } from '../../../protocol/records';
 import type { ContextChip, ItemOf, TranscriptItem } from '../transcriptItems';
