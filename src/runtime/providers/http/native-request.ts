@@ -11,7 +11,7 @@ export interface NativeRequest {
   method: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
-  /** Sent as JSON; bytes are sent as they are (JSON already encoded). */
+  /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
   /** No response headers within this time → `stream_timeout`. */
@@ -64,7 +64,7 @@ export async function sendNative(
     response = await fetchFn(req.url, {
       method: req.method,
       headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
-      ...(req.body !== undefined ? { body: req.body instanceof Uint8Array ? (req.body as Uint8Array<ArrayBuffer>) : JSON.stringify(req.body) } : {}),
+      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       signal: controller.signal,
     });
   } catch (err) {

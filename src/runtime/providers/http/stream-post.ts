@@ -95,10 +95,26 @@ export async function errorAnswer(body: AsyncIterator<Uint8Array>): Promise<{ de
 }
 
 /**
- * A redirect is not followed (the key and the prompt go only to the configured address): the error names where the
- * server points, cut to printable characters, so the base URL can be set to it.
+ * The answer when it is 2xx. A redirect is not followed (the key and the prompt go only to the configured address): it
+ * is an error naming where the server points. Any other status is the provider's refusal (`refuse`, given the error
+ * text the server sent).
  */
-export function redirectRefusal(status: number, location: string | undefined, ctx: ErrorContext): ProviderError {
+export async function acceptedAnswer(
+  answer: StreamPostResponse,
+  ctx: ErrorContext,
+  refuse: (refusal: { status: number; detail: string; codeText: string; headers: IncomingHttpHeaders }) => ProviderError,
+): Promise<StreamPostResponse> {
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  if (answer.status >= 300 && answer.status < 400) {
+    await answer.body.return?.();
+    throw redirectRefusal(answer.status, answer.headers.location, ctx);
+  }
+  const { detail, codeText } = await errorAnswer(answer.body);
+  throw refuse({ status: answer.status, detail, codeText, headers: answer.headers });
+}
+
+/** Where a redirect points, cut to printable characters, so the base URL can be set to it. */
+function redirectRefusal(status: number, location: string | undefined, ctx: ErrorContext): ProviderError {
   const target = location?.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
   return safeProviderError(
     ctx,

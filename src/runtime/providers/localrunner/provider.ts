@@ -7,7 +7,7 @@
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import { fromNetworkFailure, isRetryable, safeProviderError } from '../errors';
 import { readJsonBody, sendNative } from '../http/native-request';
-import { errorAnswer, fetchStreamPost, nodeStreamPost, redirectRefusal, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { acceptedAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { ProviderError, type ChatRequest, type HealthReport, type ModelInfo, type ModelProvider, type StreamChunk } from '../types';
 import { SecretSet } from '../../debug/redact';
 import { GPU_REMEDY, localRunnerRefusal, pullRemedy, outOfMemoryRemedy, startServerRemedy, type LocalRunnerContext } from './remedies';
@@ -115,14 +115,12 @@ export class LocalRunnerProvider implements ModelProvider {
     } finally {
       clearTimeout(timer);
     }
-    if (answer.status >= 200 && answer.status < 300) return { body: answer.body, release };
-    release();
-    if (answer.status >= 300 && answer.status < 400) {
-      await answer.body.return?.();
-      throw redirectRefusal(answer.status, answer.headers.location, this.ctx);
+    try {
+      return { body: (await acceptedAnswer(answer, this.ctx, ({ status, detail }) => this.refusal(status, detail))).body, release };
+    } catch (refusal) {
+      release();
+      throw refusal;
     }
-    const { detail } = await errorAnswer(answer.body);
-    throw this.refusal(answer.status, detail);
   }
 
   async *streamChat(req: ChatRequest): AsyncIterable<StreamChunk> {

@@ -9,7 +9,7 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { fromHttpRefusal, fromNetworkFailure, isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
-import { errorAnswer, fetchStreamPost, nodeStreamPost, redirectRefusal, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { acceptedAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { RUNTIME_VERSION } from '../../version';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
@@ -164,13 +164,7 @@ class OpenAICompatibleProvider implements ModelProvider {
     } catch (err) {
       throw signal.aborted ? err : fromNetworkFailure(err, this.errorContext);
     }
-    if (answer.status >= 200 && answer.status < 300) return answer;
-    if (answer.status >= 300 && answer.status < 400) {
-      await answer.body.return?.();
-      throw redirectRefusal(answer.status, answer.headers.location, this.errorContext);
-    }
-    const { detail, codeText } = await errorAnswer(answer.body);
-    throw fromHttpRefusal({ status: answer.status, detail, codeText, headers: answer.headers }, this.errorContext);
+    return acceptedAnswer(answer, this.errorContext, (refusal) => fromHttpRefusal(refusal, this.errorContext));
   }
 
   /** The request body without the streaming fields. */
