@@ -2,12 +2,14 @@
 // panel after a window reload with the panel open (workbench shown → prompt box usable → restored transcript shown),
 // and Enter in the panel → the first streamed character on screen. Timed by the browser: an init script in every
 // frame stamps the moments with performance.timeOrigin + performance.now() (one wall clock across the frames).
+// Each figure is also taken of a floor, bench/floor-extension (a prompt box that echoes through the extension host), in
+// a code-server of its own: what any chat panel pays there, so the row shows ours, the floor's and the difference.
 // Runs from `npm run bench` or alone: `node esbuild.mjs && npx tsx bench/editor-bench.ts`.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startOpenAIStub, type StubReply } from '../test/stubs/openai-stub';
-import { chatView, runCommand } from '../test/e2e/harness';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { runCommand } from '../test/e2e/harness';
 import { ENTRY, NODE24, QUIET_USER_SETTINGS, launchChromium, startCodeServer } from '../scripts/vscode-lib';
 import { median } from './measure';
 
@@ -17,38 +19,52 @@ const RUN_DIR = path.resolve(process.env.VSC_RUN_DIR ?? path.join(ROOT, '.vscode
 const EXTENSION_DIR = path.resolve(process.env.BENCH_EXTENSION_DIR ?? ROOT);
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 3);
 const PROMPTS = Number(process.env.BENCH_EDITOR_PROMPTS ?? 5);
-const row = (what: string, value: string, note = '') => console.log(`${what.padEnd(48)} ${value.padEnd(22)} ${note}`);
+const row = (what: string, value: string, note = '') => console.log(`${what.padEnd(48)} ${value.padEnd(28)} ${note}`);
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 interface Stamps {
   workbench?: number;
   enter?: number;
+  /** Element Timing's paint of the answer (0 until it is reported). */
   answer?: Record<string, number>;
+  answerFrame?: Record<string, number>;
 }
 
 /**
  * Stamps moments in a frame (a string: the page must not see transpiler helpers): in the top frame the workbench (as
- * an init script), in the chat's content frame Enter and the frame that first shows an answer containing a
- * `[[marker]]` (evaluated there once it is shown: VS Code writes the webview's document with document.open(), which
- * drops what an init script set up). Checked when the document changes (a MutationObserver, so in the frame that
- * changed it) and each frame; stamped at the start of the next frame, when the frame that showed it has been drawn.
- * The panel's own performance marks (agentcli:input-ready, agentcli:transcript-shown) time the reload.
+ * an init script), in the chat's content frame Enter (the key event's own time) and the paint that first shows an
+ * answer containing a `[[marker]]` (evaluated there once it is shown: VS Code writes the webview's document with
+ * document.open(), which drops what an init script set up). The answer's paint is the browser's own Element Timing:
+ * when the document changes (a MutationObserver, before the next paint) the answer's elements get an `elementtiming`
+ * name, and the renderTime Chromium reports for them is the stamp, whether the page changed the document in a task or
+ * in an animation frame (when none comes, the start of the frame after the change, which can be one frame late). The panel's own performance marks (agentcli:input-ready, agentcli:transcript-shown) time the
+ * reload.
  */
 const stamper = (where: 'top' | 'panel') => `(() => {
   if (${where === 'top' ? 'window !== window.top' : 'false'}) return;
   const now = () => performance.timeOrigin + performance.now();
-  const s = (window.__edperf = { answer: {} });
+  const s = (window.__edperf = { answer: {}, answerFrame: {} });
   const painted = (set) => requestAnimationFrame(() => set(now()));
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const k = /^answer-(\\w+)$/.exec(e.identifier);
+      const at = e.renderTime || e.loadTime;
+      if (k && at > 0 && !(s.answer[k[1]] > 0)) s.answer[k[1]] = performance.timeOrigin + at;
+    }
+  }).observe({ type: 'element', buffered: true });
   const check = () => {
     if (s.workbench === undefined && document.querySelector('.monaco-workbench .part.activitybar')) painted((t) => (s.workbench ??= t));
     const input = document.querySelector('textarea[data-testid="prompt-input"]');
     if (input && !s.listening) {
       s.listening = true;
-      input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey) s.enter = now(); }, true);
+      input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey) s.enter = performance.timeOrigin + e.timeStamp; }, true);
     }
     for (const m of document.querySelectorAll('[data-testid="assistant-message"]')) {
       const k = /\\[\\[(\\w+)\\]\\]/.exec(m.textContent || '');
-      if (k && s.answer[k[1]] === undefined) { s.answer[k[1]] = 0; painted((t) => (s.answer[k[1]] = t)); }
+      if (!k || s.answer[k[1]] !== undefined) continue;
+      s.answer[k[1]] = 0;
+      painted((t) => (s.answerFrame[k[1]] = t)); // the fallback when Chromium reports no Element Timing entry
+      for (const el of [m, ...m.querySelectorAll('*')]) el.setAttribute('elementtiming', 'answer-' + k[1]);
     }
   };
   const loop = () => { check(); requestAnimationFrame(loop); };
@@ -57,26 +73,59 @@ const stamper = (where: 'top' | 'panel') => `(() => {
 })();`;
 
 interface PanelMarks {
+  /** The first frame that shows the prompt box (the page carries it: it takes typing before the panel's code runs). */
   input: number;
+  /** The panel's code has started (the composer has the box). */
+  started: number;
   shown: number;
   /** The panel document began loading (its navigation start). */
   documentStart: number;
 }
 
-/** The panel's performance marks and its document's own timeline as wall-clock times (undefined until both marks are there). */
-async function panelMarks(page: Page): Promise<PanelMarks | undefined> {
-  // A string: a function would be wrapped with transpiler helpers the page does not have.
-  const marks = (await chatView(page).locator('body').evaluate(`(() => {
-    const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-    return [at('agentcli:input-ready'), at('agentcli:transcript-shown'), 0].map((t) => (t === undefined ? null : performance.timeOrigin + t));
-  })()`)) as Array<number | null>;
-  const [input, shown, documentStart] = marks;
-  if (input == null || shown == null) return undefined;
-  return { input, shown, documentStart: documentStart ?? NaN };
+/** What the bench measures: agentcli's panel, or the floor (bench/floor-extension: a prompt box that echoes). */
+interface Target {
+  name: string;
+  extensionDir: string;
+  /** publisher.name: the webview frame's src and the extension host's log name it. */
+  extensionId: string;
+  openCommand: string;
+  /** How the view container's label in the activity bar begins (present once the workbench has the extension). */
+  activityLabels: string[];
+  /** The workspace's .vscode/settings.json. */
+  settings: Record<string, unknown>;
+  /** When the model was asked for the answer with this marker (undefined: no model in the path). */
+  modelAsked: (marker: string) => number | undefined;
 }
 
-async function chatStamps(page: Page): Promise<Stamps> {
-  return chatView(page).locator('body').evaluate(() => (window as unknown as { __edperf: Stamps }).__edperf);
+interface Figures {
+  reloadToWorkbench: number[];
+  toInput: number[];
+  toStarted: number[];
+  toItems: number[];
+  panelStarts: number[];
+  timelines: Array<ReturnType<typeof hostTimeline>>;
+  firstChar: number[];
+  toModel: number[];
+  /** How many answers were stamped by frame, not by Element Timing. */
+  byFrame: number;
+}
+
+const contentFrame = (page: Page, t: Target) => page.frameLocator(`iframe.webview.ready[src*="${t.extensionId}"]`).frameLocator('#active-frame');
+
+/** The panel's performance marks and its document's own timeline as wall-clock times (undefined until both marks are there). */
+async function panelMarks(page: Page, t: Target): Promise<PanelMarks | undefined> {
+  // A string: a function would be wrapped with transpiler helpers the page does not have.
+  const marks = (await contentFrame(page, t).locator('body').evaluate(`(() => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+    return [at('agentcli:input-ready'), at('agentcli:panel-started'), at('agentcli:transcript-shown'), 0].map((t) => (t === undefined ? null : performance.timeOrigin + t));
+  })()`)) as Array<number | null>;
+  const [input, started, shown, documentStart] = marks;
+  if (input == null || started == null || shown == null) return undefined;
+  return { input, started, shown, documentStart: documentStart ?? NaN };
+}
+
+async function chatStamps(page: Page, t: Target): Promise<Stamps> {
+  return contentFrame(page, t).locator('body').evaluate(() => (window as unknown as { __edperf: Stamps }).__edperf);
 }
 
 async function topStamps(page: Page): Promise<Stamps> {
@@ -99,8 +148,8 @@ function newestHostLogs(logsRoot: string): { host: string[]; ours: string[] } {
   return { host: lines('remoteexthost.log'), ours: lines(path.join('agentcli.agentcli', 'agentcli.log')) };
 }
 
-/** Where a reload's time goes, from the extension host's and the extension's own logs (wall clock, like the stamps). */
-function hostTimeline(logsRoot: string, workbench: number): { hostStarted: number; activationAsked: number; activated: number } {
+/** Where a reload's time goes, from the extension host's and agentcli's own logs (wall clock, like the stamps). */
+function hostTimeline(logsRoot: string, workbench: number, extensionId: string): { hostStarted: number; activationAsked: number; activated: number } {
   const { host, ours } = newestHostLogs(logsRoot);
   const at = (lines: string[], re: RegExp) => {
     const line = lines.find((l) => re.test(l));
@@ -108,7 +157,7 @@ function hostTimeline(logsRoot: string, workbench: number): { hostStarted: numbe
   };
   return {
     hostStarted: at(host, /Extension host with pid \d+ started/),
-    activationAsked: at(host, /_doActivateExtension agentcli\.agentcli/),
+    activationAsked: at(host, new RegExp(`_doActivateExtension ${extensionId.replace('.', '\\.')}`)),
     activated: at(ours, /activated in [\d.]+ ms/),
   };
 }
@@ -123,20 +172,86 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-/** Enter → the answer's first characters on screen, the model answering at once. */
-async function promptToFirstChar(page: Page, script: StubReply[], arrivals: number[], marker: string): Promise<{ total: number; toModel: number }> {
-  script.push({ text: `[[${marker}]] first words of the answer, then some more.` });
-  const box = chatView(page).locator('textarea').first();
+/** Enter → the answer's first characters on screen, the model answering at once (the floor echoes the prompt's marker). */
+async function promptToFirstChar(page: Page, t: Target, marker: string): Promise<{ total: number; toModel: number; byFrame: boolean }> {
+  const box = contentFrame(page, t).locator('textarea').first();
   await box.click();
   await box.fill(`bench prompt ${marker}`);
-  const before = arrivals.length;
   await box.press('Enter');
-  const shown = await until(`the answer ${marker}`, async () => {
-    const s = await chatStamps(page);
-    return s.answer?.[marker] ? s : undefined;
+  const seen = await until(`the answer ${marker}`, async () => {
+    const s = await chatStamps(page, t);
+    return s.answerFrame?.[marker] ? s : undefined;
   }, 30_000);
-  const arrived = arrivals[before];
-  return { total: shown.answer![marker]! - shown.enter!, toModel: arrived === undefined ? NaN : arrived - shown.enter! };
+  // Element Timing reports the paint a little later than the frame stamp; give it a second.
+  const painted = await until(`the paint of ${marker}`, async () => {
+    const s = await chatStamps(page, t);
+    return s.answer?.[marker] ? s.answer[marker] : undefined;
+  }, 1000).catch(() => undefined);
+  const asked = t.modelAsked(marker);
+  const shownAt = painted ?? seen.answerFrame![marker]!;
+  return { total: shownAt - seen.enter!, toModel: asked === undefined ? NaN : asked - seen.enter!, byFrame: painted === undefined };
+}
+
+/** One code-server with only this target's extension: Enter → first character, then window reloads with the panel open. */
+async function measureTarget(t: Target): Promise<Figures> {
+  const runDir = path.join(RUN_DIR, t.name);
+  rmSync(runDir, { recursive: true, force: true });
+  const workspace = path.join(runDir, 'workspace');
+  cpSync(path.join(ROOT, 'demo-workspace'), workspace, { recursive: true });
+  mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(t.settings, null, 2));
+  const home = path.join(runDir, 'home');
+  mkdirSync(home, { recursive: true });
+  let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
+  let browser: BrowserContext | undefined;
+  try {
+    server = await startCodeServer({ runDir: path.join(runDir, 'code-server'), userSettings: QUIET_USER_SETTINGS, installExtensions: [t.extensionDir], env: { HOME: home } });
+    browser = await launchChromium(runDir);
+    await browser.addInitScript(stamper('top'));
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    page.setDefaultTimeout(30_000);
+    await page.goto(server.url(workspace), { timeout: 120_000 });
+    await page.locator(t.activityLabels.map((l) => `.activitybar .action-item a[aria-label^="${l}"]`).join(', ')).first().waitFor({ timeout: 120_000 });
+    await runCommand(page, t.openCommand);
+    await contentFrame(page, t).locator('textarea').first().waitFor({ timeout: 60_000 });
+    await contentFrame(page, t).locator('body').evaluate(stamper('panel'));
+
+    // Enter → first character: the first prompt also starts the runtime; the figure is over the warm ones after it.
+    await promptToFirstChar(page, t, 'warmup');
+    const f: Figures = { reloadToWorkbench: [], toInput: [], toStarted: [], toItems: [], panelStarts: [], timelines: [], firstChar: [], toModel: [], byFrame: 0 };
+    for (let i = 0; i < PROMPTS; i++) {
+      const r = await promptToFirstChar(page, t, `p${i}`);
+      f.firstChar.push(r.total);
+      f.toModel.push(r.toModel);
+      if (r.byFrame) f.byFrame++;
+    }
+    await page.waitForTimeout(1500); // the session is saved and remembered
+
+    const logsRoot = path.join(runDir, 'code-server', 'user-data', 'logs');
+    for (let i = 0; i < RELOADS; i++) {
+      const started = Date.now();
+      await page.reload({ timeout: 120_000 });
+      const top = await until('the workbench', async () => ((await topStamps(page)).workbench ? topStamps(page) : undefined));
+      const chat = await until('the prompt box and the restored transcript after the reload', () => panelMarks(page, t));
+      f.reloadToWorkbench.push(top.workbench! - started);
+      f.toInput.push(chat.input - top.workbench!);
+      f.toStarted.push(chat.started - top.workbench!);
+      f.toItems.push(chat.shown - top.workbench!);
+      f.timelines.push(hostTimeline(logsRoot, top.workbench!, t.extensionId));
+      f.panelStarts.push(chat.documentStart - top.workbench!);
+      await page.waitForTimeout(1000);
+    }
+    return f;
+  } catch (e) {
+    const page = browser?.pages()[0];
+    const shot = path.join(runDir, 'failed.png');
+    await page?.screenshot({ path: shot }).catch(() => undefined);
+    const stamps = page ? await chatStamps(page, t).catch((err: unknown) => String(err)) : undefined;
+    throw new Error(`${t.name}: ${e instanceof Error ? e.message : String(e)} (screenshot ${shot}; panel stamps ${JSON.stringify(stamps)})`, { cause: e });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server?.stop();
+  }
 }
 
 export async function runEditorBench(): Promise<void> {
@@ -145,85 +260,69 @@ export async function runEditorBench(): Promise<void> {
     return;
   }
   if (!existsSync(path.join(EXTENSION_DIR, 'dist', 'extension.js'))) throw new Error('editor bench: dist/extension.js is missing: build first (node esbuild.mjs)');
-  const script: StubReply[] = [];
-  const arrivals: number[] = [];
-  const stub = await startOpenAIStub({
-    fallback: () => {
-      arrivals.push(Date.now());
-      return script.shift() ?? { text: 'ok' };
-    },
-  });
-  rmSync(RUN_DIR, { recursive: true, force: true });
-  const workspace = path.join(RUN_DIR, 'workspace');
-  cpSync(path.join(ROOT, 'demo-workspace'), workspace, { recursive: true });
-  mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-  const settings = { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': stub.origin, 'agentcli.ggufserver.model': 'stub-model' };
-  writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
-  const home = path.join(RUN_DIR, 'home');
-  mkdirSync(home, { recursive: true });
-  let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
-  let browser: BrowserContext | undefined;
+  const model = await startModel();
   try {
-    server = await startCodeServer({ runDir: path.join(RUN_DIR, 'code-server'), userSettings: QUIET_USER_SETTINGS, installExtensions: [EXTENSION_DIR], env: { HOME: home } });
-    browser = await launchChromium(RUN_DIR);
-    await browser.addInitScript(stamper('top'));
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    page.setDefaultTimeout(30_000);
-    await page.goto(server.url(workspace), { timeout: 120_000 });
-    await page.locator('.activitybar .action-item a[aria-label^="agentcli"], .activitybar .action-item a[aria-label^="Agent"]').first().waitFor({ timeout: 120_000 });
-    await runCommand(page, 'agentcli: Open Chat');
-    await chatView(page).locator('textarea').first().waitFor({ timeout: 60_000 });
-    await chatView(page).locator('body').evaluate(stamper('panel'));
-
-    // Enter → first character: the first prompt also starts the runtime; the figure is over the warm ones after it.
-    await promptToFirstChar(page, script, arrivals, 'warmup');
-    const firstChar: number[] = [];
-    const toModel: number[] = [];
-    for (let i = 0; i < PROMPTS; i++) {
-      const r = await promptToFirstChar(page, script, arrivals, `p${i}`);
-      firstChar.push(r.total);
-      toModel.push(r.toModel);
-    }
-    await page.waitForTimeout(1500); // the session is saved and remembered
-
-    const toInput: number[] = [];
-    const toItems: number[] = [];
-    const reloadToWorkbench: number[] = [];
-    const timelines: Array<ReturnType<typeof hostTimeline>> = [];
-    const panelStarts: number[] = [];
-    const logsRoot = path.join(RUN_DIR, 'code-server', 'user-data', 'logs');
-    for (let i = 0; i < RELOADS; i++) {
-      const started = Date.now();
-      await page.reload({ timeout: 120_000 });
-      const top = await until('the workbench', async () => ((await topStamps(page)).workbench ? topStamps(page) : undefined));
-      const chat = await until('the prompt box and the restored transcript after the reload', () => panelMarks(page));
-      reloadToWorkbench.push(top.workbench! - started);
-      toInput.push(chat.input - top.workbench!);
-      toItems.push(chat.shown - top.workbench!);
-      timelines.push(hostTimeline(logsRoot, top.workbench!));
-      panelStarts.push(chat.documentStart - top.workbench!);
-      await page.waitForTimeout(1000);
-    }
-    const ready = median(toInput);
-    row('editor: reload → workbench shown', `${median(reloadToWorkbench).toFixed(0)} ms`, '(code-server, not ours)');
-    row('editor: workbench → prompt box usable', `${ready.toFixed(0)} ms`, `target ≤ 1000 ms: ${verdict(ready <= 1000)}`);
-    row('editor: workbench → restored transcript shown', `${median(toItems).toFixed(0)} ms`);
-    const step = (k: keyof ReturnType<typeof hostTimeline>) => `${median(timelines.map((t) => t[k])).toFixed(0)} ms`;
-    row('  where it goes (after the workbench):', `host up ${step('hostStarted')}`, `our activation asked ${step('activationAsked')}, activate() done ${step('activated')}`);
-    row('  the panel document:', `started ${median(panelStarts).toFixed(0)} ms`, `prompt box ${ready.toFixed(0)} ms (the page carries its code: nothing to fetch)`);
-    const enter = median(firstChar);
-    row('editor: Enter → first character on screen', `${enter.toFixed(0)} ms`, `target ≤ 50 ms: ${verdict(enter <= 50)} (stub answers at once; Enter → request at the model ${median(toModel).toFixed(0)} ms)`);
-  } catch (e) {
-    const page = browser?.pages()[0];
-    const shot = path.join(RUN_DIR, 'failed.png');
-    await page?.screenshot({ path: shot }).catch(() => undefined);
-    const stamps = page ? await chatStamps(page).catch((err: unknown) => String(err)) : undefined;
-    throw new Error(`${e instanceof Error ? e.message : String(e)} (screenshot ${shot}; panel stamps ${JSON.stringify(stamps)})`, { cause: e });
+    const ours = await measureTarget({
+      name: 'agentcli',
+      extensionDir: EXTENSION_DIR,
+      extensionId: 'agentcli.agentcli',
+      openCommand: 'agentcli: Open Chat',
+      activityLabels: ['agentcli', 'Agent'],
+      settings: { 'agentcli.provider': 'ggufserver', 'agentcli.ggufserver.baseUrl': model.origin, 'agentcli.ggufserver.model': 'stub-model' },
+      modelAsked: (marker) => model.asked.get(marker),
+    });
+    const floor = await measureTarget({
+      name: 'floor',
+      extensionDir: path.join(ROOT, 'bench', 'floor-extension'),
+      extensionId: 'bench.floor',
+      openCommand: 'Floor: Open Chat',
+      activityLabels: ['Floor'],
+      settings: {},
+      modelAsked: () => undefined,
+    });
+    report(ours, floor);
   } finally {
-    await browser?.close().catch(() => undefined);
-    server?.stop();
-    await stub.close();
+    model.proc.kill();
   }
+}
+
+/** The model, in a process of its own (bench/editor-model.ts): when each marker's request arrived, on the wall clock. */
+async function startModel(): Promise<{ origin: string; asked: Map<string, number>; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'editor-model.ts')], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const asked = new Map<string, number>();
+  proc.on('message', (m: { marker: string; at: number }) => asked.set(m.marker, m.at));
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    proc.on('exit', (code) => reject(new Error(`editor bench: the model stub exited (${code}) before listening`)));
+  });
+  return { origin, asked, proc };
+}
+
+function report(ours: Figures, floor: Figures): void {
+  const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
+  const both = (pick: (f: Figures) => number[]) => `${ms(pick(ours))} (floor ${ms(pick(floor))})`;
+  const ready = median(ours.toInput);
+  row('editor: reload → workbench shown', both((f) => f.reloadToWorkbench), '(code-server, not ours)');
+  row('editor: workbench → prompt box usable', both((f) => f.toInput), `target ≤ 1000 ms: ${verdict(ready <= 1000)}; ours − floor ${(ready - median(floor.toInput)).toFixed(0)} ms`);
+  row('editor: workbench → the panel\'s code running', both((f) => f.toStarted), '(an Enter before this is held and sent then)');
+  row('editor: workbench → restored transcript shown', ms(ours.toItems));
+  const step = (f: Figures, k: keyof ReturnType<typeof hostTimeline>) => `${median(f.timelines.map((t) => t[k])).toFixed(0)} ms`;
+  row('  where it goes (after the workbench):', `host up ${step(ours, 'hostStarted')}`, `activation asked ${step(ours, 'activationAsked')} (floor ${step(floor, 'activationAsked')}), our activate() done ${step(ours, 'activated')}`);
+  row('  the panel document:', `started ${both((f) => f.panelStarts)}`, `prompt box ${ms(ours.toInput)} (the page carries its code and the box: nothing to fetch)`);
+  const enter = median(ours.firstChar);
+  row(
+    'editor: Enter → first character on screen',
+    both((f) => f.firstChar),
+    `target ≤ 50 ms: ${verdict(enter <= 50)}; ours − floor ${(enter - median(floor.firstChar)).toFixed(0)} ms (stub answers at once; Enter → request at the model ${ms(ours.toModel)})`,
+  );
+  const byFrame = ours.byFrame + floor.byFrame;
+  if (byFrame > 0) row('  (stamped by frame)', `${byFrame} of ${ours.firstChar.length + floor.firstChar.length} answers`, 'no Element Timing entry: stamped at the next frame, up to one frame late');
+  row('  the floor:', 'bench/floor-extension', 'a prompt box whose extension echoes each prompt: the editor\'s own cost, in its own code-server');
 }
 
 if (require.main === module) {

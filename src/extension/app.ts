@@ -151,7 +151,10 @@ export class App implements vscode.Disposable {
       vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, this.view, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.workspace.registerTextDocumentContentProvider('agentcli-change', this.content),
       this.view.onDidChangeVisibility((visible) => {
-        if (visible) void this.host.ensureStarted().catch(() => undefined); // the panel shows why it failed
+        // The panel shows why a start failed. Started in a later task: the first start loads the SDK and its schemas
+        // (100-500 ms after a reload), and in this one the panel's HTML has just been handed to VS Code, which sends
+        // it to the window only once this task ends (its writer flushes on a 0 ms timer, which this one follows).
+        if (visible) setTimeout(() => void this.host.ensureStarted().catch(() => undefined), 0);
       }),
       this.host.onEvent((e) => this.onEvent(e)),
       this.host.onStatus((s) => this.onStatus(s)),

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
+import { EARLY_SEND_ATTR, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR } from '../../src/shared/chat/promptBox';
 import { BUNDLE_ELEMENT_ID, contentSecurityPolicy, makeNonce, missingFilesHtml, webviewHtml } from '../../src/extension/chat/webview-html';
 
 /** Text a bundle may well contain that would end or derail a script element if it were put in the page as it is. */
@@ -38,6 +39,16 @@ describe('extension webview HTML', () => {
     assert.ok(styles.every((s) => s.getAttribute('nonce') === 'N0nce'));
     assert.equal(styles[0]?.textContent, 'body { color: red }');
     assert.equal(styles[1]?.textContent, 'p::after { content: "<\\/style><script>x</script>" }');
+  });
+
+  it('carries the prompt box, as the composer makes it, before the scripts: typing needs no code', () => {
+    const box = doc.querySelector(PROMPT_BOX_SELECTOR);
+    assert.ok(box, 'the box is in the page');
+    for (const [name, value] of Object.entries(PROMPT_BOX_ATTRS)) assert.equal(box.getAttribute(name), value, name);
+    assert.equal(box.className, PROMPT_BOX_CLASS);
+    assert.equal(box.getAttribute(EARLY_SEND_ATTR), 'waiting', 'an early Enter is held back until the composer adopts the box');
+    assert.equal(box.closest('.composer-row')?.parentElement?.className, 'composer', 'in the place the composer will have it');
+    assert.ok(box.compareDocumentPosition(doc.getElementById(BUNDLE_ELEMENT_ID)!) & 4 /* FOLLOWING */, 'before the bundle');
   });
 
   it('makes a fresh unguessable nonce each time', () => {

@@ -7,8 +7,13 @@
  * The bundle travels as a JSON data block, every `<` written `\u003c`, so no text in it can end the element or put
  * the HTML parser in another state; a small nonce'd script hands it to the page as a script of its own. Styles go in
  * a nonce'd `<style>` (a relative `url()` in them would not resolve: they use none).
+ *
+ * The page also carries the prompt box itself, where the panel will have it, so it is on screen and takes typing while
+ * the bundle loads (about half a second after a window reload). The composer adopts that box, with what was typed in
+ * it; an Enter pressed before then is held back and sent once the panel has started.
  */
 import { randomBytes } from 'node:crypto';
+import { EARLY_SEND_ATTR, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../shared/chat/promptBox';
 
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin local resources are served from. */
@@ -48,9 +53,24 @@ export function scriptData(script: string): string {
   return JSON.stringify(script).replace(/</g, '\\u003c');
 }
 
-/** Runs the bundle from its data block: a blob URL loaded by a script element with the page's nonce. */
+/** The carried prompt box, at the bottom of an empty panel as the composer will show it. */
+function promptBoxShell(): string {
+  const attrs = Object.entries({ ...PROMPT_BOX_ATTRS, class: PROMPT_BOX_CLASS, 'data-testid': PROMPT_BOX_TESTID, [EARLY_SEND_ATTR]: 'waiting' satisfies EarlySendState })
+    .map(([name, value]) => `${name}="${escapeAttr(value)}"`)
+    .join(' ');
+  return `<div class="app"><div class="transcript"></div><div class="composer"><div class="composer-row"><textarea ${attrs}></textarea></div></div></div>`;
+}
+
+/**
+ * Holds back an Enter pressed in the carried box before the composer adopts it (which removes the attribute), marking
+ * it `send`; marks the first frame that shows the box; then runs the bundle from its data block: a blob URL loaded by
+ * a script element with the page's nonce (so it runs in a later task, after that frame).
+ */
 function bootstrap(nonce: string): string {
   return [
+    `const box = document.querySelector('${PROMPT_BOX_SELECTOR}');`,
+    `box.addEventListener('keydown', (e) => { if (box.getAttribute('${EARLY_SEND_ATTR}') !== null && e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); box.setAttribute('${EARLY_SEND_ATTR}', '${'send' satisfies EarlySendState}'); } });`,
+    `requestAnimationFrame(() => performance.mark('agentcli:input-ready'));`,
     `const text = JSON.parse(document.getElementById('${BUNDLE_ELEMENT_ID}').textContent);`,
     `const script = document.createElement('script');`,
     `script.nonce = '${nonce}';`,
@@ -73,7 +93,7 @@ export function webviewHtml(input: WebviewHtmlInput): string {
     <title>agentcli</title>
   </head>
   <body>
-    <div id="app"></div>
+    ${promptBoxShell()}
     <script type="application/json" id="${BUNDLE_ELEMENT_ID}">${scriptData(input.script)}</script>
     <script nonce="${nonce}">(() => { ${bootstrap(nonce)} })();</script>
   </body>

@@ -119,6 +119,7 @@ export class ChatApp {
     this.transcript.update({ reset: false, ids: [] });
     window.addEventListener('message', (ev: MessageEvent) => this.receive(ev.data));
     post({ type: 'ready' });
+    this.composer.adoptCarriedBox(); // after `ready`: an Enter pressed while the page loaded sends its prompt now
     this.contract = nextTask()
       .then(loadContract)
       .then((contract) => {

@@ -3,6 +3,7 @@
  * newline, `@` suggests workspace files), Send / Stop.
  */
 import type { ContextChip, FromWebviewInput, ToWebview } from '../../../src/shared/chat/messages';
+import { EARLY_SEND_ATTR, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../../src/shared/chat/promptBox';
 import { attachedMentions, extractMentions, removeMention } from '../model/mentions';
 import { button, h } from './dom';
 import { contextChipLabel } from './items/messageItems';
@@ -20,11 +21,10 @@ export interface ComposerHooks {
 export class Composer {
   readonly root: HTMLElement;
   private readonly chipsRow = h('div', { class: 'chips composer-chips', testid: 'context-chips' });
-  private readonly input = h('textarea', {
-    class: 'prompt-input',
-    testid: 'prompt-input',
-    attrs: { rows: '2', placeholder: 'Ask the agent… (@path attaches a file)', title: 'Enter sends, Shift+Enter adds a new line', 'aria-label': 'Prompt' },
-  });
+  /** The box the page carried (see src/extension/chat/webview-html.ts), adopted with what was typed in it, or a new one. */
+  private readonly input: HTMLTextAreaElement;
+  /** Whether the carried box had the focus, and where its caret was, before the panel moves it into place. */
+  private readonly carriedFocus: { start: number; end: number } | undefined;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private chips: ContextChip[] = [];
@@ -35,6 +35,10 @@ export class Composer {
   private chipsShown = '';
 
   constructor(private readonly hooks: ComposerHooks) {
+    const carried = document.querySelector<HTMLTextAreaElement>(PROMPT_BOX_SELECTOR);
+    this.input = carried ?? h('textarea', { class: PROMPT_BOX_CLASS, testid: PROMPT_BOX_TESTID, attrs: { ...PROMPT_BOX_ATTRS } });
+    this.carriedFocus =
+      carried !== null && document.activeElement === carried ? { start: carried.selectionStart, end: carried.selectionEnd } : undefined;
     this.picker = new MentionPicker(this.input, (m) => hooks.post(m), () => {
       this.renderChips();
       this.autosize();
@@ -70,6 +74,25 @@ export class Composer {
       this.chipsRow,
       h('div', { class: 'composer-row' }, this.input, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton)),
     );
+  }
+
+  /**
+   * Once the panel is in the document: the carried box gets its focus and caret back (moving it took them), shows
+   * what was typed in it, and an Enter pressed in it before now sends that prompt.
+   */
+  adoptCarriedBox(): void {
+    const early = this.input.getAttribute(EARLY_SEND_ATTR) as EarlySendState | null;
+    this.input.removeAttribute(EARLY_SEND_ATTR); // the page's first script holds back no more Enters
+    if (this.carriedFocus) {
+      this.input.focus();
+      this.input.setSelectionRange(this.carriedFocus.start, this.carriedFocus.end);
+    }
+    if (this.input.value !== '') {
+      this.renderChips();
+      this.autosize();
+      this.hooks.onDraftChange();
+    }
+    if (early === 'send') this.send();
   }
 
   get draft(): string {

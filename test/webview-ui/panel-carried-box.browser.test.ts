@@ -1,0 +1,104 @@
+// The prompt box the panel's HTML carries (src/extension/chat/webview-html.ts): on screen and taking typing before the
+// panel's code runs, then adopted by the composer with what was typed, its focus and caret, and an Enter pressed
+// meanwhile sends that prompt once. The page is the extension's own HTML, its bundle held back until the test lets it run.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { webviewHtml } from '../../src/extension/chat/webview-html';
+import { requirePrerequisite } from '../helpers/prerequisite';
+import { makeTempDir } from '../helpers/temp-dir';
+import { tid, type Posted } from './panel-page';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+describe('webview panel: the prompt box carried by the page', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let browser: Browser;
+  let page: Page;
+
+  before(async function () {
+    requirePrerequisite(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+    dir = makeTempDir('webview-carried-');
+    const built = await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], write: false, logLevel: 'error' });
+    const bundle = built.outputFiles[0]!.text;
+    // Held back: the bundle runs when the test resolves window.__gate, so the test can type while it "loads".
+    const script = `(async () => { await window.__gate; ${bundle}\n})();`;
+    writeFileSync(join(dir, 'index.html'), webviewHtml({ cspSource: 'file:', script, styles: [readFileSync('media/webview/chat.css', 'utf8')], nonce: 'N0nce' }));
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: { width: 420, height: 700 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(`
+      window.__posted = [];
+      window.__gate = new Promise((resolve) => { window.__open = resolve; });
+      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => undefined });
+    `);
+    await page.goto(`file://${join(dir, 'index.html')}`);
+    await page.waitForFunction(() => performance.getEntriesByName('agentcli:input-ready').length === 1);
+    assert.deepEqual(errors, []);
+  });
+
+  afterEach(async () => page?.close());
+
+  const posted = () => page.evaluate(() => (window as unknown as { __posted: Posted[] }).__posted);
+  const startPanel = async () => {
+    await page.evaluate(() => (window as unknown as { __open: () => void }).__open());
+    await page.waitForFunction(() => performance.getEntriesByName('agentcli:panel-started').length === 1);
+  };
+
+  it('is on screen and takes typing before the panel runs; the panel keeps the text, the focus and the caret', async () => {
+    const box = page.locator(tid('prompt-input'));
+    assert.ok(await box.isVisible(), 'the box is drawn before the bundle runs');
+    assert.equal(await page.locator(tid('composer')).count(), 0, 'the panel has not started');
+    await box.click();
+    await page.keyboard.type('explain the build');
+    await page.keyboard.press('ArrowLeft');
+    await startPanel();
+    assert.equal(await page.locator(tid('prompt-input')).count(), 1, 'one box: the composer adopted the carried one');
+    assert.equal(await page.locator(`${tid('composer')} ${tid('prompt-input')}`).inputValue(), 'explain the build');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'prompt-input');
+    assert.deepEqual(await page.evaluate(() => { const t = document.activeElement as HTMLTextAreaElement; return [t.selectionStart, t.selectionEnd]; }), [16, 16]);
+    assert.equal(await box.getAttribute('data-early'), null, 'the first script holds back no more Enters');
+    assert.equal((await posted()).filter((m) => m.type === 'sendPrompt').length, 0, 'nothing was sent');
+    await page.keyboard.press('Enter');
+    const sent = (await posted()).filter((m) => m.type === 'sendPrompt');
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.text, 'explain the build');
+  });
+
+  it('an Enter pressed before the panel runs sends that prompt once it starts, after ready, and only once', async () => {
+    const box = page.locator(tid('prompt-input'));
+    await box.fill('fix the failing test');
+    await box.press('Enter');
+    assert.equal(await box.inputValue(), 'fix the failing test', 'held back: no new line, nothing sent yet');
+    assert.equal(await box.getAttribute('data-early'), 'send');
+    assert.deepEqual(await posted(), []);
+    await startPanel();
+    const types = (await posted()).map((m) => m.type);
+    assert.deepEqual(types.slice(0, 2), ['ready', 'sendPrompt']);
+    assert.equal(types.filter((t) => t === 'sendPrompt').length, 1);
+    assert.equal((await posted()).find((m) => m.type === 'sendPrompt')!.text, 'fix the failing test');
+    assert.equal(await box.inputValue(), '', 'the box is cleared as after any send');
+    await page.locator(tid('user-message')).first().waitFor();
+  });
+
+  it('Shift+Enter before the panel runs is a new line, not a send', async () => {
+    const box = page.locator(tid('prompt-input'));
+    await box.fill('first line');
+    await box.press('Shift+Enter');
+    await startPanel();
+    assert.equal(await box.inputValue(), 'first line\n');
+    assert.equal((await posted()).filter((m) => m.type === 'sendPrompt').length, 0);
+  });
+});
