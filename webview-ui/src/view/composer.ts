@@ -86,6 +86,7 @@ export class Composer {
     if (this.carriedFocus) {
       this.input.focus();
       this.input.setSelectionRange(this.carriedFocus.start, this.carriedFocus.end);
+      this.picker.update(); // a mention typed meanwhile gets its suggestions
     }
     if (this.input.value !== '') {
       this.renderChips();
