@@ -93,6 +93,21 @@ describe('webview panel: the prompt box carried by the page', function () {
     await page.locator(tid('user-message')).first().waitFor();
   });
 
+  it('the carried Send button, clicked before the panel runs, sends once it starts; the box keeps its width', async () => {
+    const box = page.locator(tid('prompt-input'));
+    const before = await box.boundingBox();
+    await box.fill('summarise the changes');
+    await page.locator(tid('send')).click();
+    assert.deepEqual(await posted(), []);
+    await startPanel();
+    assert.equal(await page.locator(tid('send')).count(), 1, 'one Send: the composer\'s');
+    const sent = (await posted()).filter((m) => m.type === 'sendPrompt');
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.text, 'summarise the changes');
+    const after = await box.boundingBox();
+    assert.ok(before && after && Math.abs(before.width - after.width) < 1 && Math.abs(before.x - after.x) < 1, `the box moved: ${JSON.stringify([before, after])}`);
+  });
+
   it('Shift+Enter before the panel runs is a new line, not a send', async () => {
     const box = page.locator(tid('prompt-input'));
     await box.fill('first line');

@@ -13,7 +13,7 @@
  * it; an Enter pressed before then is held back and sent once the panel has started.
  */
 import { randomBytes } from 'node:crypto';
-import { EARLY_SEND_ATTR, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../shared/chat/promptBox';
+import { EARLY_SEND_ATTR, SEND_BUTTON, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../shared/chat/promptBox';
 
 export interface WebviewHtmlInput {
   /** `webview.cspSource`: the origin local resources are served from. */
@@ -58,18 +58,21 @@ function promptBoxShell(): string {
   const attrs = Object.entries({ ...PROMPT_BOX_ATTRS, class: PROMPT_BOX_CLASS, 'data-testid': PROMPT_BOX_TESTID, [EARLY_SEND_ATTR]: 'waiting' satisfies EarlySendState })
     .map(([name, value]) => `${name}="${escapeAttr(value)}"`)
     .join(' ');
-  return `<div class="app"><div class="transcript"></div><div class="composer"><div class="composer-row"><textarea ${attrs}></textarea></div></div></div>`;
+  const send = `<button type="button" class="${SEND_BUTTON.class}" data-testid="${SEND_BUTTON.testid}" title="${escapeAttr(SEND_BUTTON.title)}">${SEND_BUTTON.label}</button>`;
+  return `<div class="app"><div class="transcript"></div><div class="composer"><div class="composer-row"><textarea ${attrs}></textarea><div class="composer-buttons">${send}</div></div></div></div>`;
 }
 
 /**
- * Holds back an Enter pressed in the carried box before the composer adopts it (which removes the attribute), marking
- * it `send`; marks the first frame that shows the box; then runs the bundle from its data block: a blob URL loaded by
+ * Holds back an Enter pressed in the carried box (or a click on the carried Send) before the composer adopts the box
+ * (which removes the attribute), marking it `send`; marks the first frame that shows the box; then runs the bundle from its data block: a blob URL loaded by
  * a script element with the page's nonce (so it runs in a later task, after that frame).
  */
 function bootstrap(nonce: string): string {
   return [
     `const box = document.querySelector('${PROMPT_BOX_SELECTOR}');`,
-    `box.addEventListener('keydown', (e) => { if (box.getAttribute('${EARLY_SEND_ATTR}') !== null && e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); box.setAttribute('${EARLY_SEND_ATTR}', '${'send' satisfies EarlySendState}'); } });`,
+    `const early = () => box.getAttribute('${EARLY_SEND_ATTR}') !== null && box.setAttribute('${EARLY_SEND_ATTR}', '${'send' satisfies EarlySendState}');`,
+    `box.addEventListener('keydown', (e) => { if (box.getAttribute('${EARLY_SEND_ATTR}') !== null && e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); early(); } });`,
+    `document.querySelector('.composer-buttons button').addEventListener('click', early);`,
     `requestAnimationFrame(() => performance.mark('agentcli:input-ready'));`,
     `const text = JSON.parse(document.getElementById('${BUNDLE_ELEMENT_ID}').textContent);`,
     `const script = document.createElement('script');`,

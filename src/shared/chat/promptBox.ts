@@ -14,9 +14,13 @@ export const PROMPT_BOX_ATTRS: Readonly<Record<string, string>> = {
   'aria-label': 'Prompt',
 };
 
+/** The Send button beside the box (the page carries one too, so the box keeps its width when the panel starts). */
+export const SEND_BUTTON = { label: 'Send', testid: 'send', class: 'btn primary', title: 'Send (Enter)' } as const;
+
 /**
  * The box's `data-early` attribute while the panel's code loads: `waiting`, or `send` once Enter was pressed in it
- * (the page's first script holds the Enter back and records it; the composer sends that prompt when it adopts the box).
+ * or the carried Send button was clicked (the page's first script holds the Enter back and records it; the composer
+ * sends that prompt when it adopts the box).
  */
 export const EARLY_SEND_ATTR = 'data-early';
 export type EarlySendState = 'waiting' | 'send';

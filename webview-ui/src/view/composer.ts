@@ -3,7 +3,7 @@
  * newline, `@` suggests workspace files), Send / Stop.
  */
 import type { ContextChip, FromWebviewInput, ToWebview } from '../../../src/shared/chat/messages';
-import { EARLY_SEND_ATTR, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../../src/shared/chat/promptBox';
+import { EARLY_SEND_ATTR, SEND_BUTTON, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../../src/shared/chat/promptBox';
 import { attachedMentions, extractMentions, removeMention } from '../model/mentions';
 import { button, h } from './dom';
 import { contextChipLabel } from './items/messageItems';
@@ -44,7 +44,7 @@ export class Composer {
       this.autosize();
       this.hooks.onDraftChange();
     });
-    this.sendButton = button('Send', 'send', () => this.send(), { class: 'btn primary', title: 'Send (Enter)' });
+    this.sendButton = button(SEND_BUTTON.label, SEND_BUTTON.testid, () => this.send(), { class: SEND_BUTTON.class, title: SEND_BUTTON.title });
     this.stopButton = button('Stop', 'stop', () => hooks.post({ type: 'abort' }), { class: 'btn secondary stop', title: 'Stop the running turn' });
     this.stopButton.hidden = true;
     this.input.addEventListener('keydown', (ev) => {
