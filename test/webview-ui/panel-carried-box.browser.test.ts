@@ -2,62 +2,27 @@
 // panel's code runs, then adopted by the composer with what was typed, its focus and caret, and an Enter pressed
 // meanwhile sends that prompt once. The page is the extension's own HTML, its bundle held back until the test lets it run.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { webviewHtml } from '../../src/extension/chat/webview-html';
-import { requirePrerequisite } from '../helpers/prerequisite';
-import { makeTempDir } from '../helpers/temp-dir';
-import { tid, type Posted } from './panel-page';
-
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+import { tid, usePanelPage } from './panel-page';
 
 describe('webview panel: the prompt box carried by the page', function () {
   this.timeout(60_000);
-  let dir: string;
-  let browser: Browser;
-  let page: Page;
-
-  before(async function () {
-    requirePrerequisite(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-    dir = makeTempDir('webview-carried-');
-    const built = await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], write: false, logLevel: 'error' });
-    const bundle = built.outputFiles[0]!.text;
+  const panel = usePanelPage({
     // Held back: the bundle runs when the test resolves window.__gate, so the test can type while it "loads".
-    const script = `(async () => { await window.__gate; ${bundle}\n})();`;
-    writeFileSync(join(dir, 'index.html'), webviewHtml({ cspSource: 'file:', script, styles: [readFileSync('media/webview/chat.css', 'utf8')], nonce: 'N0nce' }));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    html: (bundle) =>
+      webviewHtml({ cspSource: 'file:', script: `(async () => { await window.__gate; ${bundle}\n})();`, styles: [readFileSync('media/webview/chat.css', 'utf8')], nonce: 'N0nce' }),
+    initScript: 'window.__gate = new Promise((resolve) => { window.__open = resolve; });',
+    loaded: (page) => page.waitForFunction(() => performance.getEntriesByName('agentcli:input-ready').length === 1),
   });
-
-  after(async () => {
-    await browser?.close();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    page = await browser.newPage({ viewport: { width: 420, height: 700 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.addInitScript(`
-      window.__posted = [];
-      window.__gate = new Promise((resolve) => { window.__open = resolve; });
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => undefined });
-    `);
-    await page.goto(`file://${join(dir, 'index.html')}`);
-    await page.waitForFunction(() => performance.getEntriesByName('agentcli:input-ready').length === 1);
-    assert.deepEqual(errors, []);
-  });
-
-  afterEach(async () => page?.close());
-
-  const posted = () => page.evaluate(() => (window as unknown as { __posted: Posted[] }).__posted);
+  const posted = () => panel.posted();
   const startPanel = async () => {
-    await page.evaluate(() => (window as unknown as { __open: () => void }).__open());
-    await page.waitForFunction(() => performance.getEntriesByName('agentcli:panel-started').length === 1);
+    await panel.page.evaluate(() => (window as unknown as { __open: () => void }).__open());
+    await panel.page.waitForFunction(() => performance.getEntriesByName('agentcli:panel-started').length === 1);
   };
 
   it('is on screen and takes typing before the panel runs; the panel keeps the text, the focus and the caret', async () => {
+    const page = panel.page;
     const box = page.locator(tid('prompt-input'));
     assert.ok(await box.isVisible(), 'the box is drawn before the bundle runs');
     assert.equal(await page.locator(tid('composer')).count(), 0, 'the panel has not started');
@@ -78,6 +43,7 @@ describe('webview panel: the prompt box carried by the page', function () {
   });
 
   it('an Enter pressed before the panel runs sends that prompt once it starts, after ready, and only once', async () => {
+    const page = panel.page;
     const box = page.locator(tid('prompt-input'));
     await box.fill('fix the failing test');
     await box.press('Enter');
@@ -94,6 +60,7 @@ describe('webview panel: the prompt box carried by the page', function () {
   });
 
   it('the carried Send button, clicked before the panel runs, sends once it starts; the box keeps its width', async () => {
+    const page = panel.page;
     const box = page.locator(tid('prompt-input'));
     const before = await box.boundingBox();
     await box.fill('summarise the changes');
@@ -109,6 +76,7 @@ describe('webview panel: the prompt box carried by the page', function () {
   });
 
   it('Shift+Enter before the panel runs is a new line, not a send', async () => {
+    const page = panel.page;
     const box = page.locator(tid('prompt-input'));
     await box.fill('first line');
     await box.press('Shift+Enter');

@@ -30,7 +30,16 @@ export interface PanelPage {
   box(selector: string): Promise<{ x: number; y: number; width: number; height: number }>;
 }
 
-export function usePanelPage(): PanelPage {
+export interface PanelPageOptions {
+  /** The page's HTML given the bundle's text (default: a test page that loads the bundle as webview.js). */
+  html?: (bundle: string) => string;
+  /** Script run in the page before its own, after the fake VS Code API is set up. */
+  initScript?: string;
+  /** What the page must reach before each test (default: the panel posted `ready`). */
+  loaded?: (page: Page) => Promise<unknown>;
+}
+
+export function usePanelPage(options: PanelPageOptions = {}): PanelPage {
   let dir: string;
   let browser: Browser;
   let page: Page;
@@ -38,7 +47,9 @@ export function usePanelPage(): PanelPage {
   before(async function () {
     requirePrerequisite(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
     dir = makeTempDir('webview-ui-');
-    await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], outfile: join(dir, 'webview.js'), logLevel: 'error' });
+    const built = await esbuild.build({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview-ui/src/main.ts'], write: false, logLevel: 'error' });
+    const bundle = built.outputFiles[0]!.text;
+    writeFileSync(join(dir, 'webview.js'), bundle);
     writeFileSync(join(dir, 'chat.css'), readFileSync('media/webview/chat.css'));
     // A few of VS Code's Light Modern theme colors, so screenshots look like the panel (VS Code sets these itself).
     writeFileSync(join(dir, 'theme.css'), `:root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-foreground: #3b3b3b;
@@ -54,6 +65,7 @@ export function usePanelPage(): PanelPage {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; script-src file: 'nonce-test'; img-src file: data:;">
 <link rel="stylesheet" href="theme.css"><link rel="stylesheet" href="chat.css"></head><body><div id="root"></div>
 <script nonce="test" src="webview.js"></script></body></html>`);
+    if (options.html) writeFileSync(join(dir, 'index.html'), options.html(bundle));
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--allow-file-access-from-files'] });
   });
 
@@ -70,9 +82,10 @@ export function usePanelPage(): PanelPage {
     await page.addInitScript(`
       window.__posted = [];
       window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => window.__state, setState: (s) => { window.__state = s; } });
+      ${options.initScript ?? ''}
     `);
     await page.goto(`file://${join(dir, 'index.html')}`);
-    await page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'));
+    await (options.loaded ?? ((p: Page) => p.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'))))(page);
     assert.deepEqual(errors, []);
   });
 
