@@ -43,8 +43,10 @@ const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 // Packages only some runs use travel as bodies of their own, unpacked and compiled the first time the CLI requires
 // them: the MCP client (with its JSON-schema validator) when MCP servers are configured, Azure identity for cloudhub
 // with Entra ID, the `openai` package for model lists, health probes and its error classes (a chat request goes over
-// node:http). Each bundles all it uses (the MCP client its own zod): nothing is shared with the CLI body.
-const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity', openai: 'openai' };
+// node:http), the shell parser with the first command judged (src/runtime/permissions/shell-split.ts requires it then),
+// vscode-jsonrpc for `--mode rpc` and the ACP SDK for `--acp`. Each bundles all it uses (the MCP client its own zod):
+// nothing is shared with the CLI body.
+const PACKAGE_BODIES = { mcp: '@modelcontextprotocol/sdk', azure: '@azure/identity', openai: 'openai', shell: 'unbash', jsonrpc: 'vscode-jsonrpc', acp: '@agentclientprotocol/sdk' };
 
 /**
  * The built-in tools' input JSON Schemas as the runtime makes them (scripts/core-tool-parameters.ts, bundled and run

@@ -4,7 +4,7 @@
  * `bash -c '...'`, here-docs fed to a shell, and the commands wrappers run (`env`, `xargs`, `find -exec`, ...).
  * Each part says why it is risky (see risky-commands.ts and risk/) or why it cannot be judged.
  */
-import { forEachChild, parse, type Command, type Function as FunctionNode, type Redirection, type SyntaxNode } from 'unbash';
+import type { Command, Function as FunctionNode, Redirection, SyntaxNode } from 'unbash';
 import { argOf, type Arg } from './risk/args';
 import { judgeCall, type Call, type Judge } from './risk/judge-call';
 import type { RiskContext } from './risk/paths';
@@ -19,6 +19,15 @@ const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 const READ_OPERATORS = new Set(['<', '<>']);
 const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 const MAX_NESTING = 4;
+
+/**
+ * The parser, loaded with the first command judged: a start that runs no command never loads it (the CLI carries it
+ * as a body of its own, see esbuild.mjs).
+ */
+let parser: typeof import('unbash') | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const unbash = (): typeof import('unbash') => (parser ??= require('unbash') as typeof import('unbash'));
+const forEachChild: (typeof import('unbash'))['forEachChild'] = (node, visit) => unbash().forEachChild(node, visit);
 
 function writesOf(redirects: readonly Redirection[]): WriteRedirection[] {
   const writes: WriteRedirection[] = [];
@@ -169,7 +178,7 @@ function unparseablePart(text: string, problem: string): CommandPart {
 function split(command: string, shared: Shared, depth: number, placeholders?: ReadonlySet<string>): CommandPart[] {
   let script;
   try {
-    script = parse(command);
+    script = unbash().parse(command);
   } catch (error) {
     return [unparseablePart(command, (error as Error).message)];
   }

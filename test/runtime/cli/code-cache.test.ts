@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWorkspace, runCli, testEnv } from '../../helpers/runtime-process';
+import { makeWorkspace, runCli, startRuntime, testEnv } from '../../helpers/runtime-process';
+import { startOpenAIStub } from '../../stubs/openai-stub';
 import { makeTempDir } from '../../helpers/temp-dir';
 import { stdioStubServer } from '../mcp/mcp-stubs';
 
@@ -51,6 +52,33 @@ describe('agentcli code cache', function () {
     assert.equal(files.filter((f) => f.endsWith('.v8cache')).length, 2, `a code cache per body: ${files.join(', ')}`);
     assert.equal((await runCli(['--help'], cwd, env)).code, 0);
     assert.deepEqual(readdirSync(dir).sort(), files, 'a start that loads only the CLI body keeps the MCP body of the same build');
+  });
+
+  it('a -p run that runs no command unpacks only the CLI body; the shell parser, JSON-RPC and ACP come with what needs them', async () => {
+    const stub = await startOpenAIStub();
+    try {
+      const cacheHome = makeTempDir('agentcli-cache-');
+      const dir = path.join(cacheHome, 'agentcli');
+      const env = testEnv({ XDG_CACHE_HOME: cacheHome });
+      const bodiesIn = () => [...new Set(readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => f.split('-')[0]))].sort();
+      const cwd = makeWorkspace({ 'hello.txt': 'hello\n' }, stub.origin);
+      stub.enqueue({ toolCalls: [{ name: 'read_file', arguments: { path: 'hello.txt' } }] }, { text: 'read it' });
+      const read = await runCli(['--bare', '-p', 'read hello.txt', '--yolo'], cwd, env);
+      assert.equal(read.code, 0, read.stderr);
+      assert.deepEqual(bodiesIn(), ['main'], 'reading a file and answering needs no other body');
+      stub.enqueue({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo parsed && echo twice' } }] }, { text: 'ran it' });
+      const ran = await runCli(['--bare', '-p', 'run it', '--yolo'], cwd, env);
+      assert.equal(ran.code, 0, ran.stderr);
+      assert.deepEqual(bodiesIn(), ['main', 'shell'], 'the first command judged loads the shell parser');
+      const rt = await startRuntime(cwd, { env });
+      await rt.close();
+      assert.deepEqual(bodiesIn(), ['jsonrpc', 'main', 'shell'], 'the JSON-RPC server brings vscode-jsonrpc');
+      const acp = await runCli(['--acp'], cwd, env, '');
+      assert.equal(acp.code, 0, acp.stderr);
+      assert.deepEqual(bodiesIn(), ['acp', 'jsonrpc', 'main', 'shell'], 'the ACP mode brings its SDK');
+    } finally {
+      await stub.close();
+    }
   });
 
   it('a cut-short unpacked body is not run: the embedded one is, and the file is written whole again', async () => {
