@@ -18,13 +18,24 @@ export interface ShellEnvSettings {
   exclude: readonly string[];
 }
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
+/**
+ * One case-insensitive pattern matching any of `globs`, made once per list: every variable of the environment is
+ * checked against the same lists (at each start, for masking), and compiling a pattern per name and glob cost
+ * milliseconds of it.
+ */
+const patterns = new WeakMap<readonly string[], RegExp>();
+function globsPattern(globs: readonly string[]): RegExp {
+  let pattern = patterns.get(globs);
+  if (pattern === undefined) {
+    const bodies = globs.map((glob) => glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.'));
+    pattern = bodies.length === 0 ? /$^/ : new RegExp(`^(?:${bodies.join('|')})$`, 'i');
+    patterns.set(globs, pattern);
+  }
+  return pattern;
 }
 
 function matchesAny(name: string, globs: readonly string[]): boolean {
-  return globs.some((glob) => globToRegExp(glob).test(name));
+  return globsPattern(globs).test(name);
 }
 
 /** Is `name` one of the runtime's provider credentials? */
