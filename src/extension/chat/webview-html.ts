@@ -64,8 +64,9 @@ function promptBoxShell(): string {
 
 /**
  * Holds back an Enter pressed in the carried box (or a click on the carried Send) before the composer adopts the box
- * (which removes the attribute), marking it `send`; marks the first frame that shows the box; then runs the bundle from its data block: a blob URL loaded by
- * a script element with the page's nonce (so it runs in a later task, after that frame).
+ * (which removes the attribute), marking it `send`; marks the first frame that shows the box; then runs the bundle
+ * from its data block: a blob URL loaded by a script element with the page's nonce (so it runs in a later task, after
+ * that frame).
  */
 function bootstrap(nonce: string): string {
   return [
