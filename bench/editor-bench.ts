@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { runCommand } from '../test/e2e/harness';
+import { chatView, runCommand } from '../test/e2e/harness';
 import { ENTRY, NODE24, QUIET_USER_SETTINGS, launchChromium, startCodeServer } from '../scripts/vscode-lib';
 import { median } from './measure';
 
@@ -110,7 +110,7 @@ interface Figures {
   byFrame: number;
 }
 
-const contentFrame = (page: Page, t: Target) => page.frameLocator(`iframe.webview.ready[src*="${t.extensionId}"]`).frameLocator('#active-frame');
+const contentFrame = (page: Page, t: Target) => chatView(page, t.extensionId);
 
 /** The panel's performance marks and its document's own timeline as wall-clock times (undefined until both marks are there). */
 async function panelMarks(page: Page, t: Target): Promise<PanelMarks | undefined> {

@@ -72,9 +72,9 @@ export function editMachineSettings(ctx: E2EContext, patch: Record<string, unkno
   fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
-/** The chat webview: two nested iframes (VS Code's host frame, then the content frame). */
-export function chatView(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready[src*="agentcli.agentcli"]').frameLocator('#active-frame');
+/** A webview view of an extension (ours by default): two nested iframes (VS Code's host frame, then the content frame). */
+export function chatView(page: Page, extensionId = 'agentcli.agentcli'): FrameLocator {
+  return page.frameLocator(`iframe.webview.ready[src*="${extensionId}"]`).frameLocator('#active-frame');
 }
 
 /** How well a quick-input row's label fits: 3 exact (an ellipsis aside), 2 starts with it, 1 contains it, 0 not at all. */
