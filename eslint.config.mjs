@@ -2,11 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const VSCODE_ONLY_IN_EXTENSION = { name: 'vscode', message: 'Only src/extension may import vscode.' };
+/** zod's `z` holds all of zod, and a bundle keeps all it holds (src/protocol/zod.ts). */
+const ZOD_NAMESPACE = { name: 'zod', importNames: ['z', 'default'], message: "Import * as z from src/protocol/zod (or name what you use): zod's own z keeps all of zod in every bundle." };
 
 /** The layers' allowed imports (also checked, with cycles, by test/architecture/import-graph.test.ts). */
 const layer = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { paths: [VSCODE_ONLY_IN_EXTENSION], patterns }] },
+  rules: { 'no-restricted-imports': ['error', { paths: [VSCODE_ONLY_IN_EXTENSION, ZOD_NAMESPACE], patterns }] },
 });
 
 export default tseslint.config(
@@ -52,7 +54,7 @@ export default tseslint.config(
   {
     files: ['src/extension/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
+      'no-restricted-imports': ['error', { paths: [ZOD_NAMESPACE], patterns: [
         { group: ['**/runtime/**'], message: 'The extension talks to the runtime only through the SDK client.' },
         { group: ['**/webview-ui/**'], message: 'Shared chat contracts live in src/shared/chat; the extension does not import webview code.' },
       ] }],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { ChangeContents, ChangeDecision, ChangeResult, HunkSelection } from './records';
 
 /** Deciding a run's change batch, and fetching both sides of its changes for a diff. */

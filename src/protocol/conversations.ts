@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { ErrorFix } from './errors';
 import { AttachFailureReason, ChangeBatch, HistoryEntry, HistoryMessage } from './records';
 import { DecidedBatch } from './undo';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Typed decision kinds answered by the decisions model: yes/no (`noul`), one of given options, a score on a scale. */
 export const DecisionKind = z.enum(['noul', 'choice', 'score']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { EventErrorCodes, RpcErrorCode } from './constants';
 
 export { EventErrorCodes, RpcErrorCode };

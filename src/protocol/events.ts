@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { AutomodeCompleteEvent, AutomodeErrorEvent, AutomodeIterationEvent } from './automode';
 import { ErrorFix, EventErrorCodes } from './errors';
 import { HookEventName, HookSource } from './hooks';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Longest a browser handoff token may live (one hour); the default is five minutes. */
 export const MAX_HANDOFF_TTL_SECONDS = 3600;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /**
  * The 16 hook notifications (spec 001 §6). A shell hook in `hooks.<name>` of a config file (or added with `addHook`)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { SKILL_NAME_PATTERN, SKILL_NAME_RULE } from './constants';
 
 /** Where a skill lives: `project` is `<cwd>/.agentcli/skills`, `user` is `~/.agentcli/skills`. */

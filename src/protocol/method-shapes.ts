@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** No params at all (a request that carries none). */
 export const Empty = z.object({}).strict();

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod';
 import { MAX_CHANGE_CONTENTS_BYTES, MAX_EDITOR_SCHEMA_BYTES, MAX_EDITOR_SCHEMA_DEPTH, MAX_YOLO_MINUTES } from './limits';
 import { runMethods } from './run';
 import { permissionMethods } from './permissions';

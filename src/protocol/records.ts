@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { LOOP_TYPES, PERMISSION_MODES, PROVIDER_IDS } from './constants';
 
 export { LOOP_TYPES, PERMISSION_MODES, PROVIDER_IDS };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { MAX_YOLO_MINUTES } from './limits';
 import { PermissionMode } from './records';
 import { Ok } from './method-shapes';

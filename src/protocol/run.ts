@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { HistoryMessage, PermissionMode, PromptContext, RecoveredApply, ResponseFormat } from './records';
 import { Empty } from './method-shapes';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { ChangeBatch, HistoryMessage, PendingDirectoryAccess, PendingPermission, PermissionMode, PlanStep, SandboxState } from './records';
 import { HookDefinition, HookEventName } from './hooks';
 import { Empty } from './method-shapes';

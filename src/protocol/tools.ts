@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { Empty, Ok } from './method-shapes';
 
 /** One tool in `getToolsRegistry`. */

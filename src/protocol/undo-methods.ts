@@ -2,7 +2,7 @@
  * The undo methods (`listAppliedChanges`, `undoChanges`), apart from the records in ./undo: the runtime's change store
  * imports those at start, and these schemas are built only where the method table is.
  */
-import { z } from 'zod';
+import * as z from './zod';
 import { AppliedBatch, UndoFileResult } from './undo';
 
 /** Undoing applied change batches. */

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../protocol/zod';
 import { HistoryMessage } from '../protocol/records';
 import { InvalidArgumentError, SdkError, errorText } from './errors';
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// named imports, not zod's `z` (all of zod): see src/protocol/zod.ts
+import { fromJSONSchema, toJSONSchema, ZodError, type core, type ZodType } from 'zod';
 import type { ResponseFormat } from '../protocol/records';
 import { InvalidArgumentError, StructuredOutputError, errorText, toIssues, type ValidationIssue } from './errors';
 import { extractJson } from './json-extract';
@@ -10,7 +11,7 @@ export interface StructuredOutputOptions<T> {
   /** Name sent with the response format; letters, digits, `_` and `-` (default `response`). */
   schemaName?: string;
   /** A zod schema (converted with `z.toJSONSchema` and used to validate and type the value) or a JSON schema. */
-  schema: z.ZodType<T> | JsonSchema;
+  schema: ZodType<T> | JsonSchema;
   /**
    * `true` (default) validates against the schema; `false` returns any parsed JSON; a function validates
    * (and may transform) the value itself and throws to reject it.
@@ -32,11 +33,11 @@ export interface PreparedSchema<T> {
   check: Check<T>;
 }
 
-function isZodSchema(s: unknown): s is z.ZodType {
+function isZodSchema(s: unknown): s is ZodType {
   return typeof s === 'object' && s !== null && '_zod' in s && typeof (s as { safeParse?: unknown }).safeParse === 'function';
 }
 
-function zodCheck<T>(schema: z.ZodType): Check<T> {
+function zodCheck<T>(schema: ZodType): Check<T> {
   return (value) => {
     const r = schema.safeParse(value);
     return r.success ? { ok: true, value: r.data as T } : { ok: false, issues: toIssues(r.error.issues) };
@@ -60,17 +61,17 @@ export function prepareSchema<T>(opts: StructuredOutputOptions<T>): PreparedSche
   let schemaCheck: Check<T>;
   if (isZodSchema(schema)) {
     try {
-      jsonSchema = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema;
+      jsonSchema = toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema;
     } catch (e) {
       throw new InvalidArgumentError(`schema cannot be expressed as a JSON schema: ${errorText(e)}`);
     }
     schemaCheck = zodCheck<T>(schema);
   } else if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
     jsonSchema = schema;
-    let validator: z.ZodType | undefined;
+    let validator: ZodType | undefined;
     schemaCheck = (value) => {
       try {
-        validator ??= z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+        validator ??= fromJSONSchema(schema as Parameters<typeof fromJSONSchema>[0]);
       } catch (e) {
         throw new InvalidArgumentError(
           `this JSON schema cannot be used for validation (${errorText(e)}); pass a zod schema, a validate function, or validate: false`,
@@ -91,7 +92,7 @@ export function prepareSchema<T>(opts: StructuredOutputOptions<T>): PreparedSche
         return { ok: true, value: validate(value) };
       } catch (e) {
         const issues = (e as { issues?: unknown }).issues;
-        if (e instanceof z.ZodError || Array.isArray(issues)) return { ok: false, issues: toIssues(issues as z.core.$ZodIssue[]) };
+        if (e instanceof ZodError || Array.isArray(issues)) return { ok: false, issues: toIssues(issues as core.$ZodIssue[]) };
         return { ok: false, issues: [{ path: '', message: errorText(e) }] };
       }
     };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ChatToolSpec } from '../providers/types';
 import type { ToolDefinition } from '../tools/types';
 import type { EventDraft } from './host';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ToolDefinition } from '../tools/types';
 
 export const COMPLETE_TASK_TOOL = 'complete_task';

@@ -3,7 +3,7 @@
  * after the batch, its mode and the folders the write created. Bounded when recorded (see applied-batches.ts); saved
  * next to the session in this shape (see sessions/applied-file.ts), checked with this schema when read back.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { ChangeKind } from '../../protocol/records';
 import { AppliedFileState, type AppliedBatch } from '../../protocol/undo';
 import { utf8Bytes } from './stored';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../protocol/zod';
 import { fixForConfigKey, type ErrorFix } from '../../protocol/errors';
 import { SECRET_KEYS } from './schema';
 

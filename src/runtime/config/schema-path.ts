@@ -2,7 +2,7 @@
  * Walks the config schema by dotted key: which keys exist at a level, what type a leaf has, and how
  * a command-line string becomes a value of that type.
  */
-import type { z } from 'zod';
+import type * as z from '../../protocol/zod';
 import { ConfigError } from './errors';
 import { ConfigSchema } from './schema';
 

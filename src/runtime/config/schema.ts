@@ -6,7 +6,7 @@
  * Every message is phrased to follow the dotted key, e.g. `"localrunner.temperature" must be a
  * number from 0 to 1`; the loader appends the file name and the value it got.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { LOOP_TYPES } from '../../protocol/records';
 import { LOCALRUNNER_PRESET_NAMES } from './presets';
 import { RULE_SYNTAX_HELP, RuleSyntaxError, parseRule, unknownRuleToolProblem } from '../permissions/rules';

@@ -2,7 +2,7 @@
  * Validates what `POST /v1/decisions` answered: the wire shape with zod, then the typed rules — the kind asked,
  * probabilities in [0, 1] that sum to 1, one probability per possible answer, and an answer among them.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { DecisionResult, type DecideParams } from '../../protocol';
 
 /** The answer body as sent by the service; further fields are allowed and ignored. */

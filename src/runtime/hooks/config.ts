@@ -3,7 +3,7 @@
  * `{ "<notification>": [{ "command": "...", "matcher"?: "run_*", "timeoutMs"?: 5000 }] }` (README "Hooks").
  * Messages follow the dotted key, as the other config messages do.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { HOOK_EVENT_NAMES, MAX_HOOK_TIMEOUT_MS, type HookEventName } from '../../protocol/hooks';
 
 const timeoutMessage = `must be a positive integer of milliseconds, at most ${MAX_HOOK_TIMEOUT_MS} (10 minutes)`;

@@ -3,7 +3,7 @@
  * permission by default (rules `Mcp(<server>:<tool>)`, `Mcp(<server>:*)`), call the server with a timeout, cap their
  * output, and registry entries with the servers' states. Loaded only when a server is configured.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ChatToolSpec } from '../providers/types';
 import type { ShellEnvSettings } from '../secrets/command-env';
 import type { ToolDefinition, ToolResult } from '../tools/types';

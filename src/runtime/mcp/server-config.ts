@@ -2,7 +2,7 @@
  * The `mcpServers` config key: `{ "<name>": { "command", "args"?, "env"?, "cwd"? } | { "url", "headers"? } }`, each
  * with an optional `timeoutMs` (one tool call; default 60 s) and `enabled` (default true).
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { serverNameProblem } from './tool-names';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;

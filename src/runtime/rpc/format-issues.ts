@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../protocol/zod';
 
 /** `"changeIds": accept_selected needs at least one change id; "message": ...` — names every offending field. */
 export function formatZodIssues(issues: readonly z.core.$ZodIssue[]): string {

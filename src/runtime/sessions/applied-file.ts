@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { AppliedBatchRecord } from '../changes/applied-records';
 import { writeDurably } from '../changes/journal';
 import { isWithin, realPathOf } from '../workspace/paths';

@@ -3,7 +3,7 @@
  * carries `count` (messages saved so far) and the provider and model in use, so a listing reads only the file's head
  * and its last line.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { Change, ChangeBatchStatus, HistoryMessage } from '../../protocol/records';
 import { ErrorFix } from '../../protocol/errors';
 import { DecidedBatch, UndoFileResult } from '../../protocol/undo';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { explainNotFound, occurrenceLines } from './edit-match';

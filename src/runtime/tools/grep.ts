@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { isWithin } from '../workspace/paths';
 import { globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, rulesFor } from './file-listing';
 import { compileRegex, formatMatches, MatchCollector, searchContent, type GrepQuery } from './grep-matches';

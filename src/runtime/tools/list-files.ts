@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';

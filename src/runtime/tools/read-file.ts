@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ToolContext, ToolDefinition } from './types';
 import { fileChunks, readLinePage } from './line-pages';
 import { ToolInputError } from './types';

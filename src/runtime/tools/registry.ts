@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ToolRegistryEntry } from '../../protocol/methods';
 import type { ChatToolSpec } from '../providers/types';
 import { deleteFileTool } from './delete-file';

@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { CommandSandbox } from '../sandbox/command-sandbox';
 import { resolveToolPath } from '../workspace/paths';
 import { OutputCapture } from './output-capture';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../protocol/zod';
 import type { CommandSandbox } from '../sandbox/command-sandbox';
 import type { SecretMasker } from '../secrets/masker';
 import type { WorkspaceFiles } from '../workspace/types';

@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import type { ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { guardRedirect, judgeWritePath, lineCount, writeModeNote, writePathForRun } from './tool-paths';

@@ -4,7 +4,7 @@
  * or `parseToWebview` / `parseFromWebview` where an exception is wanted (throws MessageContractError).
  * Imports nothing from vscode or the DOM: the extension imports this file too.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 // Protocol files are imported one by one: the index also pulls in the Node-only transport.
 import { ErrorFix } from '../../protocol/errors';
 import { AgentEvent } from '../../protocol/events';

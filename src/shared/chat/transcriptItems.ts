@@ -3,7 +3,7 @@
  * (transcriptReducer.ts). Shared by the webview and the extension (which keeps its own copy for `init` snapshots),
  * so this file imports nothing from vscode or the DOM.
  */
-import { z } from 'zod';
+import * as z from '../../protocol/zod';
 import { ErrorFix, EventErrorCodes } from '../../protocol/errors';
 import { ChangeResult, PermissionChoice, PlanStep, PromptContext } from '../../protocol/records';
 import { ChangeSummary, UndoFileResult } from '../../protocol/undo';

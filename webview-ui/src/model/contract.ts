@@ -3,7 +3,7 @@
  * the page loads it (loadContract.ts) after the prompt box is built, in a task of its own; nothing the panel receives
  * is used before it has passed these checks.
  */
-import { z } from 'zod';
+import * as z from '../../../src/protocol/zod';
 import { ContextChip, TranscriptItem } from '../../../src/shared/chat/transcriptItems';
 import { PERSIST_VERSION, type PersistedPanel } from './persist';
 

@@ -3,7 +3,7 @@
  * `submit_plan`. Its `submit_plan` call is a `plan_proposed` event and ends the run; `respondToPlan` accepts it (plan
  * mode ends and a run executes it step by step) or sends a revision note back while staying in plan mode.
  */
-import { z } from 'zod';
+import * as z from '../../../protocol/zod';
 import type { PlanStep } from '../../../protocol';
 import type { ChatToolSpec } from '../../providers/types';
 import type { ToolDefinition } from '../../tools/types';

@@ -1,5 +1,5 @@
 /** Parses the local runner's model lists: installed (`/api/tags`) and running (`/api/ps`, with GPU memory use). */
-import { z } from 'zod';
+import * as z from '../../../protocol/zod';
 import { safeProviderError, type ErrorContext } from '../errors';
 
 const TagsBody = z.object({ models: z.array(z.looseObject({ name: z.string().optional(), model: z.string().optional() })) });

@@ -3,7 +3,7 @@
  * Fields beyond `id` are not specified, so they are kept opaque in `ModelInfo.extra`. Known service models the
  * catalog leaves out are listed as unavailable with the plan that includes them (rule in ./plans.ts).
  */
-import { z } from 'zod';
+import * as z from '../../../protocol/zod';
 import { safeProviderError, type ErrorContext } from '../errors';
 import { readJsonBody, sendNative } from '../http/native-request';
 import type { ModelInfo } from '../types';
