@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: that module (and the readline code it loads) is read on first use, not at start
+import fs from 'node:fs';
 import path from 'node:path';
 import { PERMISSION_CHOICES_WITHOUT_RULE, PermissionChoice, type PermissionMode } from '../../protocol/records';
 import type { DirectoryGrants } from '../permissions/directory-grants';
@@ -308,7 +309,7 @@ function howToAllow(verdict: PermissionVerdict, denied: DeniedAction, target: Pe
 }
 
 async function isDirectory(p: string): Promise<boolean> {
-  return stat(p).then(
+  return fs.promises.stat(p).then(
     (s) => s.isDirectory(),
     () => false,
   );

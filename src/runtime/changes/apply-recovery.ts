@@ -5,8 +5,9 @@
  * `done` had written every file and only lost its journal: it is reported `completed` and nothing is touched.
  * A file someone changed since (neither the original nor the proposed content) is left as it is and reported.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdir } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { RecoveredApply } from '../../protocol/records';
 import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from './atomic-write';
 import {
@@ -27,7 +28,8 @@ type RecoveredFile = RecoveredApply['files'][number];
 async function claimOrphans(dir: string): Promise<Array<{ batchId: string; file: string }>> {
   let names: string[];
   try {
-    names = await fs.readdir(dir);
+    // Every session starts here, and the folder is usually missing: fs.promises would load node:fs/promises first.
+    names = await promisify(readdir)(dir);
   } catch {
     return [];
   }

@@ -4,9 +4,9 @@
  * only `before_tool` and `pre-prompt` are awaited. With no shell hook configured, events cost one lookup.
  * Every hook run is reported as a `hook` event.
  */
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { picomatch } from '../workspace/glob';
 import { DEFAULT_HOOK_TIMEOUT_MS, TOOL_HOOK_EVENTS, type HookDefinition, type HookEventName, type HookSource } from '../../protocol/hooks';
 import type { EventDraft } from '../agent/host';
@@ -204,15 +204,12 @@ export class SessionHooks {
   /** The hook file when there is one: its path, or why it cannot run (not a file, not executable). */
   private async filesystemHook(name: FilesystemHookName): Promise<{ path: string } | { error: string } | undefined> {
     const file = this.filesystemPath(name);
-    let info;
-    try {
-      info = await stat(file);
-    } catch {
-      return undefined;
-    }
+    // Checked before every prompt's first request: fs.promises would load node:fs/promises (and readline) first.
+    const info = await promisify(fs.stat)(file).catch(() => undefined);
+    if (info === undefined) return undefined;
     if (!info.isFile()) return { error: 'is not a file: make it an executable script, or remove it' };
     try {
-      await access(file, constants.X_OK);
+      await fs.promises.access(file, fs.constants.X_OK);
     } catch {
       return { error: `is not executable: make it executable (chmod +x ${shellQuote(file)}) or remove it` };
     }
