@@ -5,9 +5,8 @@
  * `done` had written every file and only lost its journal: it is reported `completed` and nothing is touched.
  * A file someone changed since (neither the original nor the proposed content) is left as it is and reported.
  */
-import { promises as fs, readdir } from 'node:fs';
+import { promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { RecoveredApply } from '../../protocol/records';
 import { deleteFileIfExists, readTextOrNull, writeFileAtomic } from './atomic-write';
 import {
@@ -28,8 +27,9 @@ type RecoveredFile = RecoveredApply['files'][number];
 async function claimOrphans(dir: string): Promise<Array<{ batchId: string; file: string }>> {
   let names: string[];
   try {
-    // Every session starts here, and the folder is usually missing: fs.promises would load node:fs/promises first.
-    names = await promisify(readdir)(dir);
+    // Every session starts here, before its first request, and the folder is usually missing. Synchronous: the first
+    // asynchronous fs call starts libuv's thread pool, and fs.promises would load node:fs/promises.
+    names = readdirSync(dir);
   } catch {
     return [];
   }

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { picomatch } from '../workspace/glob';
 import { DEFAULT_HOOK_TIMEOUT_MS, TOOL_HOOK_EVENTS, type HookDefinition, type HookEventName, type HookSource } from '../../protocol/hooks';
 import type { EventDraft } from '../agent/host';
@@ -204,8 +203,9 @@ export class SessionHooks {
   /** The hook file when there is one: its path, or why it cannot run (not a file, not executable). */
   private async filesystemHook(name: FilesystemHookName): Promise<{ path: string } | { error: string } | undefined> {
     const file = this.filesystemPath(name);
-    // Checked before every prompt's first request: fs.promises would load node:fs/promises (and readline) first.
-    const info = await promisify(fs.stat)(file).catch(() => undefined);
+    // Checked before every prompt's first request, and usually missing. Synchronous: the first asynchronous fs call
+    // starts libuv's thread pool, and fs.promises would load node:fs/promises (and readline).
+    const info = fs.statSync(file, { throwIfNoEntry: false });
     if (info === undefined) return undefined;
     if (!info.isFile()) return { error: 'is not a file: make it an executable script, or remove it' };
     try {

@@ -133,11 +133,13 @@ export class SavedSessions {
   }
 
   history(q: { page: number; pageSize: number; cwd?: string; allWorkspaces?: boolean }): HistoryPage {
+    this.recorder?.makeUnmade(); // a session begun in this task is listed
     this.flushPrune(); // a listing never shows what retention is about to remove
     return listHistory(this.dir, { page: q.page, pageSize: q.pageSize, cwd: q.allWorkspaces ? undefined : (q.cwd ?? this.cwd) });
   }
 
   load(id: string): LoadOutcome {
+    this.recorder?.makeUnmade();
     this.flushPrune(); // what is attached is not removed by a retention pass still to come
     if (!isValidSessionId(id)) return { ok: false, reason: 'not_found', message: `no saved session "${id}" (not a session id)` };
     const file = sessionFile(this.dir, id);
