@@ -159,7 +159,7 @@ export class SessionRecorder {
     this.model = sel;
     this.written = 0;
     // The folder, the lock, the file and its index line are made once this task ends: a run's first model request
-    // goes out in this one and does not wait for them (about 3 ms of every start here).
+    // goes out in this one and does not wait for them (1-2 ms of every start on the bench machine).
     this.unmade = { id: session.id, file, meta, lines: [] };
     setImmediate(() => this.makeUnmade());
     process.once('exit', this.makeAtExit);

@@ -3,8 +3,9 @@ import * as z from '../../protocol/zod';
 import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
-import { comparePaths, globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
-import { findRipgrep, latin1Bytes, listWithRipgrep, type CountOnly } from './ripgrep';
+import { globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
+import { compareKeys, latin1Bytes, textOfKey } from './path-keys';
+import { findRipgrep, listWithRipgrep, type CountOnly } from './ripgrep';
 import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
 import { displayPath, resolveArgPath, ShownBelow } from './tool-paths';
@@ -46,18 +47,18 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
   for (const file of pending.created) {
     if (isWithin(base, file) && file !== base && filter(relOf(file)) && !(await rules.ignoresPath(file))) created.add(relOf(file));
   }
-  const kept = new SmallestKept<string>(limit, comparePaths);
+  // Kept as path keys (path-keys.ts): compared as plain strings, and made text only for the files shown.
+  const kept = new SmallestKept<string>(limit, compareKeys);
   // Every file counts unless proposals or a pattern must be checked: then, once `limit` are kept, a file sorting at or
   // after the largest kept one is only counted, by the read loop (on its bytes).
   const checkEach = deleted.size > 0 || created.size > 0 || pattern !== undefined;
   const countOnly: CountOnly = { from: undefined, counted: 0, stopAt: MAX_WALKED_FILES };
   let total = 0;
-  const add = (rel: string) => {
+  const add = (key: string) => {
     total++;
-    if (!kept.wouldKeep(rel)) return;
-    kept.offer(rel);
-    const largest = kept.largest();
-    if (!checkEach && kept.full && largest !== undefined) countOnly.from = latin1Bytes(largest);
+    if (!kept.wouldKeep(key)) return;
+    kept.offer(key);
+    if (!checkEach && kept.full) countOnly.from = kept.largest();
   };
   const { stopped } = await listWithRipgrep({
     rgPath,
@@ -67,20 +68,22 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     signal: ctx.signal,
     countOnly,
     onFile: (file) => {
-      const rel = file.text();
-      if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
-      add(rel);
+      if (checkEach) {
+        const rel = file.text();
+        if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
+      }
+      add(file.key());
       return total + countOnly.counted < MAX_WALKED_FILES;
     },
   });
   total += countOnly.counted;
-  for (const rel of created) add(rel);
+  for (const rel of created) add(latin1Bytes(rel));
   // Ripgrep may read ignore files above the listed folder or differ in a corner of the gitignore dialect: the shown
   // files are checked against the workspace's own rules (it can only have listed fewer).
   const shown: string[] = [];
   const paths = new ShownBelow(ctx.cwd, base);
   const ignored = ignoredPathChecker(rules);
-  for (const rel of kept.sorted()) {
+  for (const rel of kept.sorted().map(textOfKey)) {
     if (created.has(rel) || !(await ignored(path.join(base, ...rel.split('/'))))) shown.push(paths.relative(rel));
     else total--;
   }

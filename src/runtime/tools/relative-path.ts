@@ -3,6 +3,7 @@
  * asked. A listing of 100,000 files makes a string for the few hundred it keeps, not for every file.
  */
 import path from 'node:path';
+import { latin1Bytes } from './path-keys';
 
 const POSIX = path.sep === '/';
 
@@ -11,7 +12,18 @@ export class RelativePath {
     private readonly bytes: Buffer,
     private readonly start: number,
     private readonly end: number,
+    /** The same bytes as latin1 text (indexes as in `bytes`), when the reader made it: key() is then a substring. */
+    private readonly latin1?: string,
   ) {}
+
+  /**
+   * The path's UTF-8 bytes as latin1 text, one character per byte, in `/` form (see latin1Bytes): such keys compare as
+   * plain strings in comparePaths' order, and an ASCII path is its own key.
+   */
+  key(): string {
+    if (!POSIX) return latin1Bytes(this.text());
+    return this.latin1 !== undefined ? this.latin1.substring(this.start, this.end) : this.bytes.toString('latin1', this.start, this.end);
+  }
 
   /** The path in `/` form. */
   text(): string {

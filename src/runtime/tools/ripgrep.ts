@@ -104,17 +104,10 @@ export interface RipgrepListing extends RipgrepScope {
  * made and no call: most of 100,000 files. The listing stops once `stopAt` files were read.
  */
 export interface CountOnly {
-  /** The path's UTF-8 bytes as latin1 text (see latin1Bytes): string order is then byte order, comparePaths' order. */
+  /** A path key (RelativePath.key): string order is then byte order, comparePaths' order. */
   from: string | undefined;
   counted: number;
   stopAt: number;
-}
-
-/** A path's UTF-8 bytes as latin1 text, one character per byte (a CountOnly cutoff). */
-export function latin1Bytes(text: string): string {
-  // ASCII is its own UTF-8, a byte per character: most paths need no copy (the cutoff changes thousands of times).
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return Buffer.from(text, 'utf8').toString('latin1');
-  return text;
 }
 
 /** Where a path ripgrep printed starts once a leading `./` (or `.\\`) is skipped. */
@@ -203,15 +196,27 @@ function byteRecords(separator: number, onRecord: (bytes: Buffer, start: number,
   let pending: Buffer | undefined;
   return {
     chunk(chunk) {
-      const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
-      const text = bytes.toString('latin1');
       let start = 0;
+      if (pending) {
+        // Only the record cut at the end of the last chunk is joined up: copying every chunk onto it touched as much
+        // new memory as the output is long (megabytes for a big listing).
+        const sep = chunk.indexOf(separator);
+        if (sep < 0) {
+          pending = Buffer.concat([pending, chunk]);
+          return true;
+        }
+        const head = Buffer.concat([pending, chunk.subarray(0, sep)]);
+        pending = undefined;
+        if (head.length > 0 && !onRecord(head, 0, head.length, head.toString('latin1'))) return false;
+        start = sep + 1;
+      }
+      const text = chunk.toString('latin1');
       let at: number;
       while ((at = text.indexOf(separatorChar, start)) >= 0) {
-        if (at > start && !onRecord(bytes, start, at, text)) return false;
+        if (at > start && !onRecord(chunk, start, at, text)) return false;
         start = at + 1;
       }
-      pending = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
+      pending = start < chunk.length ? Buffer.from(chunk.subarray(start)) : undefined;
       return true;
     },
     end() {
@@ -273,7 +278,7 @@ export async function listWithRipgrep(listing: RipgrepListing): Promise<{ stoppe
       countOnly.counted++;
       return found < countOnly.stopAt;
     }
-    return listing.onFile(new RelativePath(bytes, from, end));
+    return listing.onFile(new RelativePath(bytes, from, end, text));
   }));
   const failure = failureOf(outcome, undefined);
   if (failure && found === 0) throw failure;

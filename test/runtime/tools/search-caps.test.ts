@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ChangeBatchStore } from '../../../src/runtime/changes/store';
 import { createGrepTool } from '../../../src/runtime/tools/grep';
 import { createListFilesTool } from '../../../src/runtime/tools/list-files';
-import { findRipgrep, latin1Bytes } from '../../../src/runtime/tools/ripgrep';
+import { compareKeys, latin1Bytes, textOfKey } from '../../../src/runtime/tools/path-keys';
+import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
 import { comparePaths, ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
@@ -123,9 +124,11 @@ describe('search and listing caps', () => {
     const byBytes = [...paths].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     assert.deepEqual([...paths].sort(comparePaths), byBytes);
     assert.deepEqual(byBytes, ['a', 'a/b', 'a/z', 'a/\u007f', 'a/\u0080', 'a/\u00e9', 'b', '\uFFFD', '\u{1F600}']);
-    // The listing's count-only cutoff compares latin1 text of the bytes: the same order.
-    const byLatin1 = [...paths].sort((x, y) => (latin1Bytes(x) < latin1Bytes(y) ? -1 : latin1Bytes(x) > latin1Bytes(y) ? 1 : 0));
-    assert.deepEqual(byLatin1, byBytes);
+    // The listing keeps path keys (latin1 text of the bytes) compared as plain strings: the same order, and each key
+    // gives its path back.
+    const keys = paths.map(latin1Bytes);
+    assert.deepEqual(keys.sort(compareKeys).map(textOfKey), byBytes);
+    assert.equal(latin1Bytes('a/b'), 'a/b', 'an ASCII path is its own key');
   });
 
   it('ignoredPathChecker gives the same verdicts as IgnoreRules.ignoresPath, folder rules included', async () => {
