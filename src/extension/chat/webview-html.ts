@@ -12,7 +12,6 @@
  * the bundle loads (about half a second after a window reload). The composer adopts that box, with what was typed in
  * it; an Enter pressed before then is held back and sent once the panel has started.
  */
-import { randomBytes } from 'node:crypto';
 import { EARLY_SEND_ATTR, SEND_BUTTON, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../shared/chat/promptBox';
 
 export interface WebviewHtmlInput {
@@ -29,6 +28,9 @@ export interface WebviewHtmlInput {
 export const BUNDLE_ELEMENT_ID = 'agentcli-bundle';
 
 export function makeNonce(): string {
+  // node:crypto loads with the first page, not at activation (a command can activate the extension without one)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   return randomBytes(18).toString('base64').replace(/[+/=]/g, '');
 }
 
