@@ -24,7 +24,15 @@ function startTimeOf(pid: number): string | undefined {
   }
 }
 
-const self: Holder = { pid: process.pid, ...(startTimeOf(process.pid) ? { start: startTimeOf(process.pid)! } : {}) };
+let selfHolder: Holder | undefined;
+/** This process as a holder, read once when a lock is first taken or checked (not at every start). */
+function thisProcess(): Holder {
+  if (!selfHolder) {
+    const start = startTimeOf(process.pid);
+    selfHolder = { pid: process.pid, ...(start ? { start } : {}) };
+  }
+  return selfHolder;
+}
 
 function processAlive(h: Holder): boolean {
   if (!Number.isInteger(h.pid) || h.pid <= 0) return false;
@@ -48,7 +56,7 @@ function readHolder(file: string): Holder | undefined {
   }
 }
 
-const isSelf = (h: Holder | undefined) => h !== undefined && h.pid === self.pid && (h.start === undefined || h.start === self.start);
+const isSelf = (h: Holder | undefined) => h !== undefined && h.pid === thisProcess().pid && (h.start === undefined || h.start === thisProcess().start);
 
 /** Lock files this process holds, removed at exit. */
 const held = new Set<string>();
@@ -72,7 +80,8 @@ function remember(file: string): void {
 /** Creates the lock file atomically (a fully written temp file hard-linked into place: never half-written). */
 function tryCreate(file: string): boolean {
   const tmp = `${file}.${uniqueSuffix()}.tmp`;
-  fs.writeFileSync(tmp, `${self.pid}${self.start ? ` ${self.start}` : ''}\n`, { mode: 0o600 });
+  const me = thisProcess();
+  fs.writeFileSync(tmp, `${me.pid}${me.start ? ` ${me.start}` : ''}\n`, { mode: 0o600 });
   try {
     fs.linkSync(tmp, file);
     return true;
