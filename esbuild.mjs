@@ -1,6 +1,6 @@
 // Builds the separate bundles: the runtime CLI, the SDK, the protocol, and (when present) the extension and webview.
 import * as esbuild from 'esbuild';
-import { existsSync, chmodSync } from 'node:fs';
+import { existsSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -115,7 +115,38 @@ const builds = [
   { ...node, entryPoints: ['src/protocol/index.ts'], outfile: 'dist/protocol.js' },
 ];
 if (existsSync('src/extension/extension.ts')) {
-  builds.push({ ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true });
+  // The bundle, and the entry VS Code loads (src/extension/entry.ts), which compiles it through a code cache made for
+  // exactly this build: the entry knows the bundle's hash and length. In watch mode the bundle changes under an entry
+  // built once, so the entry is built to use no cache.
+  // Built as the module function the entry compiles (no copy of the text to wrap it at each activation).
+  const body = {
+    ...node,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension-body.js',
+    external: ['vscode'],
+    minify: true,
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '})' },
+  };
+  let bodyInfo = { hash: null, length: -1 };
+  if (watch) builds.push(body);
+  else {
+    const out = await esbuild.build({ ...body, write: false });
+    for (const f of out.outputFiles) {
+      mkdirSync(path.dirname(f.path), { recursive: true });
+      writeFileSync(f.path, f.contents);
+    }
+    const js = out.outputFiles.find((f) => f.path.endsWith('.js')).text;
+    bodyInfo = { hash: createHash('sha256').update(js).digest('hex').slice(0, 16), length: js.length };
+  }
+  builds.push({
+    ...node,
+    entryPoints: ['src/extension/entry.ts'],
+    outfile: 'dist/extension.js',
+    minify: true,
+    sourcemap: false,
+    define: { __AGENTCLI_EXTENSION_BODY__: JSON.stringify(JSON.stringify(bodyInfo)) },
+  });
 }
 if (existsSync('webview-ui/src/main.ts')) {
   // In a directory of its own: it is the webview's localResourceRoot (with media/webview), the rest of dist/ is not.

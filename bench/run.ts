@@ -54,20 +54,32 @@ async function runRpcFigures(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
-/** The extension's own activation work (bundle load + activate()), each in a fresh process. */
+/**
+ * The extension's own activation work (bundle load + activate()), each in a fresh process: with the entry's code cache
+ * (a window reload; one activation first makes it) and without (the first activation of a build).
+ */
 async function runActivationFigures(env: NodeJS.ProcessEnv): Promise<void> {
-  const activations: Array<{ loadMs: number; activateMs: number; totalMs: number }> = [];
-  for (let i = 0; i < RUNS; i++) {
-    const s = await measure([process.execPath, path.join(__dirname, 'extension-activation.cjs')], { env });
+  type Activation = { loadMs: number; activateMs: number; totalMs: number; cache: string };
+  const activate = async (runEnv: NodeJS.ProcessEnv): Promise<Activation> => {
+    const s = await measure([process.execPath, path.join(__dirname, 'extension-activation.cjs')], { env: runEnv });
     if (s.code !== 0) throw new Error(`extension activation bench failed (exit ${s.code})`);
-    activations.push(JSON.parse(s.stdout) as { loadMs: number; activateMs: number; totalMs: number });
+    return JSON.parse(s.stdout) as Activation;
+  };
+  await activate(env);
+  const warm: Activation[] = [];
+  const cold: Activation[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    warm.push(await activate(env));
+    cold.push(await activate({ ...env, AGENTCLI_NO_CODE_CACHE: '1' }));
   }
-  const activation = median(activations.map((a) => a.totalMs));
+  if (warm.some((a) => a.cache !== 'used')) throw new Error(`extension activation bench: the code cache was not used (${warm.map((a) => a.cache).join(', ')})`);
+  const activation = median(warm.map((a) => a.totalMs));
   row(
     'extension: bundle load + activate()',
-    `${fmt(activation)} (load ${fmt(median(activations.map((a) => a.loadMs)))})`,
-    `target < 50 ms: ${activation < 50 ? 'met' : 'MISSED'}`,
+    `${fmt(activation)} (load ${fmt(median(warm.map((a) => a.loadMs)))})`,
+    `target < 50 ms: ${activation < 50 ? 'met' : 'MISSED'} (with the code cache, as after a reload)`,
   );
+  row('  the first activation of a build (no cache)', fmt(median(cold.map((a) => a.totalMs))));
 }
 
 async function main() {

@@ -18,7 +18,7 @@ const vsce = require('@vscode/vsce') as {
 const root = path.resolve(__dirname, '..', '..');
 
 /** Allowed in the package: exactly these, plus anything under media/. */
-const ALLOWED = new Set(['package.json', 'README.md', 'dist/extension.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'dist/agentcli.js']);
+const ALLOWED = new Set(['package.json', 'README.md', 'dist/extension.js', 'dist/extension-body.js', 'dist/webview/webview.js', 'dist/webview/webview.css', 'dist/agentcli.js']);
 const allowed = (f: string) => ALLOWED.has(f) || f.startsWith('media/');
 const list = (cwd: string) => vsce.listFiles({ cwd, packageManager: vsce.PackageManager.None }).then((l) => l.map((f) => f.replace(/\\/g, '/')).sort());
 
@@ -30,7 +30,7 @@ describe('packaged extension contents (.vscodeignore, as vsce lists them)', func
     dir = makeTempDir('agentcli-vsix-');
     for (const f of ['package.json', '.vscodeignore', 'README.md']) fs.copyFileSync(path.join(root, f), path.join(dir, f));
     const files = [
-      'dist/extension.js', 'dist/extension.js.map', 'dist/agentcli.js', 'dist/sdk.js', 'dist/sdk.js.map', 'dist/protocol.js',
+      'dist/extension.js', 'dist/extension-body.js', 'dist/extension-body.js.map', 'dist/agentcli.js', 'dist/sdk.js', 'dist/sdk.js.map', 'dist/protocol.js',
       'dist/types/sdk/index.d.ts', 'dist/webview/webview.js', 'dist/webview/webview.js.map', 'dist/webview/webview.css',
       'dist/webview.js', // a stale bundle from before it moved into dist/webview/
       'media/icon.png', 'media/agentcli.svg', 'media/webview/chat.css',
@@ -45,9 +45,9 @@ describe('packaged extension contents (.vscodeignore, as vsce lists them)', func
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('holds the manifest, README, the three bundles, the webview style sheet and media/, nothing else', async () => {
+  it('holds the manifest, README, the bundles (extension entry and body, webview, CLI), the webview style sheet and media/, nothing else', async () => {
     assert.deepEqual(await list(dir), [
-      'README.md', 'dist/agentcli.js', 'dist/extension.js', 'dist/webview/webview.css', 'dist/webview/webview.js',
+      'README.md', 'dist/agentcli.js', 'dist/extension-body.js', 'dist/extension.js', 'dist/webview/webview.css', 'dist/webview/webview.js',
       'media/agentcli.svg', 'media/icon.png', 'media/webview/chat.css', 'package.json',
     ]);
   });
@@ -57,7 +57,7 @@ describe('packaged extension contents (.vscodeignore, as vsce lists them)', func
     const files = await list(root);
     for (const f of files) assert.ok(allowed(f), `${f} would be packaged`);
     for (const f of files) assert.doesNotMatch(f, /\.map$|^test\/|^src\/|node_modules/);
-    for (const f of ['package.json', 'dist/extension.js', 'dist/webview/webview.js', 'dist/agentcli.js']) assert.ok(files.includes(f), `${f} is not packaged`);
+    for (const f of ['package.json', 'dist/extension.js', 'dist/extension-body.js', 'dist/webview/webview.js', 'dist/agentcli.js']) assert.ok(files.includes(f), `${f} is not packaged`);
   });
 
   it('packages everything the webview loads', async () => {

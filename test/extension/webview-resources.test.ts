@@ -25,7 +25,7 @@ describe('chat webview resources (localResourceRoots)', () => {
     assert.equal(r.script, 'dist/webview/webview.js');
     assert.deepEqual(r.styles, ['dist/webview/webview.css', 'media/webview/a.css', 'media/webview/chat.css']);
     for (const f of [r.script, ...r.styles]) assert.ok(underRoots(f, r.roots), `${f} is outside the roots`);
-    for (const f of ['dist/extension.js', 'dist/agentcli.js', 'dist/webview.js', 'dist/webview-evil/x.js', 'media/icon.png', 'package.json']) {
+    for (const f of ['dist/extension.js', 'dist/extension-body.js', 'dist/agentcli.js', 'dist/webview.js', 'dist/webview-evil/x.js', 'media/icon.png', 'package.json']) {
       assert.ok(!underRoots(f, r.roots), `${f} would be loadable from the webview`);
     }
   });
