@@ -73,8 +73,9 @@ function promptBoxShell(): string {
 function bootstrap(nonce: string): string {
   return [
     `const box = document.querySelector('${PROMPT_BOX_SELECTOR}');`,
-    `const early = () => box.getAttribute('${EARLY_SEND_ATTR}') !== null && box.setAttribute('${EARLY_SEND_ATTR}', '${'send' satisfies EarlySendState}');`,
-    `box.addEventListener('keydown', (e) => { if (box.getAttribute('${EARLY_SEND_ATTR}') !== null && e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); early(); } });`,
+    // true when held back (the composer has not adopted the box yet)
+    `const early = () => box.getAttribute('${EARLY_SEND_ATTR}') !== null && (box.setAttribute('${EARLY_SEND_ATTR}', '${'send' satisfies EarlySendState}'), true);`,
+    `box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && early()) e.preventDefault(); });`,
     `document.querySelector('.composer-buttons button').addEventListener('click', early);`,
     `requestAnimationFrame(() => performance.mark('agentcli:input-ready'));`,
     `const text = JSON.parse(document.getElementById('${BUNDLE_ELEMENT_ID}').textContent);`,

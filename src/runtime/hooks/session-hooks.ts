@@ -128,7 +128,7 @@ export class SessionHooks {
 
   /** The `pre-prompt` filesystem hook: blocks the prompt (non-zero exit or a hook that cannot run) or rewrites it. */
   async prePrompt(prompt: string, runId: string, signal: AbortSignal): Promise<PromptCheck> {
-    const file = await this.filesystemHook('pre-prompt');
+    const file = this.filesystemHook('pre-prompt');
     if (!file) return { ok: true, prompt, rewritten: false };
     const result = 'error' in file ? { exitCode: null, stdout: '', stderr: '', durationMs: 0, error: file.error } : await this.run(shellQuote(file.path), prompt, undefined, 'pre-prompt', signal);
     const blocked = result.exitCode !== 0;
@@ -146,7 +146,7 @@ export class SessionHooks {
   /** The `post-prompt` filesystem hook gets the final answer (in the background). */
   postPrompt(answer: string, runId: string): void {
     this.enqueue(async () => {
-      const file = await this.filesystemHook('post-prompt');
+      const file = this.filesystemHook('post-prompt');
       if (!file) return;
       const result = 'error' in file ? { exitCode: null, stdout: '', stderr: '', durationMs: 0, error: file.error } : await this.run(shellQuote(file.path), answer, undefined, 'post-prompt');
       this.report('post-prompt', 'filesystem', this.filesystemPath('post-prompt'), result, false, runId);
@@ -201,7 +201,7 @@ export class SessionHooks {
   }
 
   /** The hook file when there is one: its path, or why it cannot run (not a file, not executable). */
-  private async filesystemHook(name: FilesystemHookName): Promise<{ path: string } | { error: string } | undefined> {
+  private filesystemHook(name: FilesystemHookName): { path: string } | { error: string } | undefined {
     const file = this.filesystemPath(name);
     // Checked before every prompt's first request, and usually missing. Synchronous: the first asynchronous fs call
     // starts libuv's thread pool, and fs.promises would load node:fs/promises (and readline).
@@ -209,7 +209,7 @@ export class SessionHooks {
     if (info === undefined) return undefined;
     if (!info.isFile()) return { error: 'is not a file: make it an executable script, or remove it' };
     try {
-      await fs.promises.access(file, fs.constants.X_OK);
+      fs.accessSync(file, fs.constants.X_OK);
     } catch {
       return { error: `is not executable: make it executable (chmod +x ${shellQuote(file)}) or remove it` };
     }
