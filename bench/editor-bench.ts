@@ -2,6 +2,8 @@
 // panel after a window reload with the panel open (workbench shown → prompt box usable → restored transcript shown),
 // and Enter in the panel → the first streamed character on screen. Timed by the browser: an init script in every
 // frame stamps the moments with performance.timeOrigin + performance.now() (one wall clock across the frames).
+// Enter → first character also reports the CPU each part of the machine used meanwhile (bench/process-cpu.ts), and the
+// floor is also measured asking the bench's model itself from its extension host: what a panel with a model pays.
 // Each figure is also taken of a floor, bench/floor-extension (a prompt box that echoes through the extension host), in
 // a code-server of its own: what any chat panel pays there, so the row shows ours, the floor's and the difference.
 // Runs from `npm run bench` or alone: `node esbuild.mjs && npx tsx bench/editor-bench.ts`.
@@ -12,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chatView, runCommand } from '../test/e2e/harness';
 import { ENTRY, NODE24, QUIET_USER_SETTINGS, launchChromium, startCodeServer } from '../scripts/vscode-lib';
 import { median } from './measure';
+import { cpuBetween, cpuSnapshot, type CpuTimes, type Role } from './process-cpu';
 
 const ROOT = path.resolve(__dirname, '..');
 const RUN_DIR = path.resolve(process.env.VSC_RUN_DIR ?? path.join(ROOT, '.vscode-test-run', 'editor-bench'));
@@ -95,6 +98,8 @@ interface Target {
   settings: Record<string, unknown>;
   /** When the model was asked for the answer with this marker (undefined: no model in the path). */
   modelAsked: (marker: string) => number | undefined;
+  /** The floor only: prompts that ask the model straight from the extension host are measured too. */
+  asksModel?: boolean;
 }
 
 interface Figures {
@@ -106,6 +111,13 @@ interface Figures {
   timelines: Array<ReturnType<typeof hostTimeline>>;
   firstChar: number[];
   toModel: number[];
+  /** The CPU each part of the machine used from Enter until the answer was seen (/proc schedstat), per prompt. */
+  cpu: Array<Map<Role, CpuTimes>>;
+  /** How long those stretches were (Enter → the answer seen by the bench's poll, a little after its paint). */
+  cpuWindow: number[];
+  /** The floor's prompts that ask the model from its extension host: Enter → first character, and → the request. */
+  viaModel: number[];
+  viaModelToModel: number[];
   /** How many answers were stamped by frame, not by Element Timing. */
   byFrame: number;
 }
@@ -173,15 +185,18 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 /** Enter → the answer's first characters on screen, the model answering at once (the floor echoes the prompt's marker). */
-async function promptToFirstChar(page: Page, t: Target, marker: string): Promise<{ total: number; toModel: number; byFrame: boolean }> {
+async function promptToFirstChar(page: Page, t: Target, marker: string, extra = ''): Promise<{ total: number; toModel: number; byFrame: boolean; cpu: Map<Role, CpuTimes>; cpuWindow: number }> {
   const box = contentFrame(page, t).locator('textarea').first();
   await box.click();
-  await box.fill(`bench prompt ${marker}`);
+  await box.fill(`bench prompt ${marker}${extra}`);
+  const cpuBefore = cpuSnapshot();
   await box.press('Enter');
   const seen = await until(`the answer ${marker}`, async () => {
     const s = await chatStamps(page, t);
     return s.answerFrame?.[marker] ? s : undefined;
   }, 30_000);
+  const seenAt = performance.timeOrigin + performance.now();
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot());
   // Element Timing reports the paint a little later than the frame stamp; give it a second.
   const painted = await until(`the paint of ${marker}`, async () => {
     const s = await chatStamps(page, t);
@@ -189,7 +204,7 @@ async function promptToFirstChar(page: Page, t: Target, marker: string): Promise
   }, 1000).catch(() => undefined);
   const asked = t.modelAsked(marker);
   const shownAt = painted ?? seen.answerFrame![marker]!;
-  return { total: shownAt - seen.enter!, toModel: asked === undefined ? NaN : asked - seen.enter!, byFrame: painted === undefined };
+  return { total: shownAt - seen.enter!, toModel: asked === undefined ? NaN : asked - seen.enter!, byFrame: painted === undefined, cpu, cpuWindow: seenAt - seen.enter! };
 }
 
 /** One code-server with only this target's extension: Enter → first character, then window reloads with the panel open. */
@@ -218,12 +233,23 @@ async function measureTarget(t: Target): Promise<Figures> {
 
     // Enter → first character: the first prompt also starts the runtime; the figure is over the warm ones after it.
     await promptToFirstChar(page, t, 'warmup');
-    const f: Figures = { reloadToWorkbench: [], toInput: [], toStarted: [], toItems: [], panelStarts: [], timelines: [], firstChar: [], toModel: [], byFrame: 0 };
+    const f: Figures = { reloadToWorkbench: [], toInput: [], toStarted: [], toItems: [], panelStarts: [], timelines: [], firstChar: [], toModel: [], cpu: [], cpuWindow: [], viaModel: [], viaModelToModel: [], byFrame: 0 };
     for (let i = 0; i < PROMPTS; i++) {
       const r = await promptToFirstChar(page, t, `p${i}`);
       f.firstChar.push(r.total);
       f.toModel.push(r.toModel);
+      f.cpu.push(r.cpu);
+      f.cpuWindow.push(r.cpuWindow);
       if (r.byFrame) f.byFrame++;
+    }
+    if (t.asksModel) {
+      await promptToFirstChar(page, t, 'fmwarmup', ' ask-model'); // the first connection to the model
+      for (let i = 0; i < PROMPTS; i++) {
+        const r = await promptToFirstChar(page, t, `fm${i}`, ' ask-model');
+        f.viaModel.push(r.total);
+        f.viaModelToModel.push(r.toModel);
+        if (r.byFrame) f.byFrame++;
+      }
     }
     await page.waitForTimeout(1500); // the session is saved and remembered
 
@@ -277,8 +303,9 @@ export async function runEditorBench(): Promise<void> {
       extensionId: 'bench.floor',
       openCommand: 'Floor: Open Chat',
       activityLabels: ['Floor'],
-      settings: {},
-      modelAsked: () => undefined,
+      settings: { 'floor.modelUrl': model.origin },
+      modelAsked: (marker) => model.asked.get(marker),
+      asksModel: true,
     });
     report(ours, floor);
   } finally {
@@ -320,9 +347,18 @@ function report(ours: Figures, floor: Figures): void {
     both((f) => f.firstChar),
     `target ≤ 50 ms: ${verdict(enter <= 50)}; ours − floor ${(enter - median(floor.firstChar)).toFixed(0)} ms (stub answers at once; Enter → request at the model ${ms(ours.toModel)})`,
   );
+  row(
+    '  a floor that asks the model itself:',
+    ms(floor.viaModel),
+    `its extension host asks the model and shows what it streams: ours − that ${(enter - median(floor.viaModel)).toFixed(0)} ms (Enter → request at the model ${ms(floor.viaModelToModel)})`,
+  );
+  const cpu = (f: Figures, role: Role) => median(f.cpu.map((c) => c.get(role)?.run ?? 0));
+  const cpuRow = (roles: Role[]) => roles.map((r) => `${r} ${cpu(ours, r).toFixed(0)} (floor ${cpu(floor, r).toFixed(0)})`).join(', ');
+  row('  CPU from Enter to the answer seen, ms:', `stretch ${both((f) => f.cpuWindow)}`, cpuRow(['window renderer main thread', 'renderers', 'browser + GPU']));
+  row('', '', `${cpuRow(['extension host', 'code-server'])}, runtime ${cpu(ours, 'runtime').toFixed(0)}, model stub ${cpu(ours, 'model stub').toFixed(0)} (per prompt, medians; /proc schedstat)`);
   const byFrame = ours.byFrame + floor.byFrame;
-  if (byFrame > 0) row('  (stamped by frame)', `${byFrame} of ${ours.firstChar.length + floor.firstChar.length} answers`, 'no Element Timing entry: stamped at the next frame, up to one frame late');
-  row('  the floor:', 'bench/floor-extension', 'a prompt box whose extension echoes each prompt: the editor\'s own cost, in its own code-server');
+  if (byFrame > 0) row('  (stamped by frame)', `${byFrame} of ${ours.firstChar.length + floor.firstChar.length + floor.viaModel.length} answers`, 'no Element Timing entry: stamped at the next frame, up to one frame late');
+  row('  the floor:', 'bench/floor-extension', 'a prompt box whose extension echoes each prompt (or asks the model): the editor\'s own cost, in its own code-server');
 }
 
 if (require.main === module) {

@@ -88,6 +88,7 @@ export class App implements vscode.Disposable {
         this.batches.setBatch(this.store.batch);
         void this.undo.refresh(); // another chat was opened: its applied changes are the undoable ones
       },
+      setContext: (key, value) => this.contextKeys.set({ [key]: value }),
       log,
     });
     this.view = new ChatViewProvider(context.extensionUri, this.output, (m) => this.controller.handle(m));
@@ -213,7 +214,9 @@ export class App implements vscode.Disposable {
     const stateChanged = this.store.apply(e);
     this.post({ type: 'event', event: e });
     if (stateChanged) {
-      this.post({ type: 'state', state: this.store.state });
+      // A run's start and end change only `running`, which the panel takes from the event itself: one post less
+      // (each is a trip through the window's renderer) ahead of the answer's first text.
+      if (e.type !== 'agent_start' && e.type !== 'agent_end') this.post({ type: 'state', state: this.store.state });
       this.renderStatus();
     }
     switch (e.type) {

@@ -5,6 +5,7 @@
  * reviewed with the existing review ("Review Auto Mode Changes" opens it).
  */
 import * as vscode from 'vscode';
+import { StatusItem } from '../status-item';
 import type { AutomodeStatus } from '../../protocol/automode';
 import type { AgentEvent } from '../../protocol/events';
 import type { RuntimeClient } from '../../sdk/client';
@@ -30,14 +31,16 @@ function message(e: unknown): string {
 
 export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentContentProvider {
   private status: AutomodeStatus = { active: false, iteration: 0, maxIterations: 0 };
-  private readonly item = vscode.window.createStatusBarItem('agentcli.automodeStatus', vscode.StatusBarAlignment.Right, 99.4);
+  private readonly item: StatusItem;
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private startingWorktree: Promise<unknown> | undefined;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly deps: AutomodeDeps) {
-    this.item.name = 'agentcli auto mode';
-    this.item.command = 'agentcli.autoModeActions';
+    const item = vscode.window.createStatusBarItem('agentcli.automodeStatus', vscode.StatusBarAlignment.Right, 99.4);
+    item.name = 'agentcli auto mode';
+    item.command = 'agentcli.autoModeActions';
+    this.item = new StatusItem(item);
   }
 
   register(): vscode.Disposable[] {
@@ -225,9 +228,7 @@ export class AutomodeCommands implements vscode.Disposable, vscode.TextDocumentC
       this.item.hide();
       return;
     }
-    this.item.text = shown.text;
-    this.item.tooltip = shown.tooltip;
-    this.item.show();
+    this.item.show(shown.text, shown.tooltip);
   }
 
   dispose(): void {

@@ -6,6 +6,7 @@
  * anywhere, or a failure after the first write, leaves every setting and key as it was).
  */
 import * as vscode from 'vscode';
+import { StatusItem } from '../status-item';
 import type { RuntimeClient } from '../../sdk/client';
 import type { PanelState } from '../../shared/chat/messages';
 import type { Output } from '../output';
@@ -46,12 +47,13 @@ function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> 
 }
 
 export class ModelPicker implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('agentcli.model', vscode.StatusBarAlignment.Right, 100);
+  private readonly item: StatusItem;
 
   constructor(private readonly deps: ModelPickerDeps) {
-    this.item.name = 'agentcli model';
-    this.item.command = 'agentcli.selectModel';
-    this.item.tooltip = 'agentcli provider and model. Click to select another model.';
+    const item = vscode.window.createStatusBarItem('agentcli.model', vscode.StatusBarAlignment.Right, 100);
+    item.name = 'agentcli model';
+    item.command = 'agentcli.selectModel';
+    this.item = new StatusItem(item);
   }
 
   register(): vscode.Disposable[] {
@@ -63,8 +65,7 @@ export class ModelPicker implements vscode.Disposable {
   }
 
   render(state: PanelState): void {
-    this.item.text = modelStatusText(state.provider, state.model);
-    this.item.show();
+    this.item.show(modelStatusText(state.provider, state.model), 'agentcli provider and model. Click to select another model.');
   }
 
   /** The models of `provider` (default: the current one); choosing one saves it with its provider. */

@@ -3,6 +3,7 @@
  * own click action (yolo: turn it off; plan: turn it off; permission mode: choose another).
  */
 import * as vscode from 'vscode';
+import { StatusItem } from '../status-item';
 import type { PermissionMode } from '../../protocol/records';
 import type { RuntimeClient } from '../../sdk/client';
 import type { PanelState } from '../../shared/chat/messages';
@@ -22,7 +23,7 @@ const MODE_ITEMS: { mode: PermissionMode; label: string; detail: string }[] = [
 ];
 
 export class ModeCommands implements vscode.Disposable {
-  private readonly yoloItem = statusItem('agentcli.yoloStatus', 'agentcli yolo mode', 99.3, 'agentcli.yoloOff');
+  private readonly yoloItem = statusItem('agentcli.yoloStatus', 'agentcli yolo mode', 99.3, 'agentcli.yoloOff', new vscode.ThemeColor('statusBarItem.warningBackground'));
   private readonly planItem = statusItem('agentcli.planStatus', 'agentcli plan mode', 99.2, 'agentcli.togglePlanMode');
   private readonly permissionItem = statusItem('agentcli.permissionStatus', 'agentcli permission mode', 99.1, 'agentcli.setPermissionMode');
   private tick: NodeJS.Timeout | undefined;
@@ -30,9 +31,6 @@ export class ModeCommands implements vscode.Disposable {
   private lastYoloMinutes: number | undefined;
 
   constructor(private readonly deps: ModeDeps) {
-    this.yoloItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-    this.yoloItem.tooltip = 'Yolo mode: tools run without asking (deny rules still apply). Click to turn it off.';
-    this.planItem.tooltip = 'Plan mode: the agent plans and does not edit. Click to turn it off.';
   }
 
   register(): vscode.Disposable[] {
@@ -109,20 +107,15 @@ export class ModeCommands implements vscode.Disposable {
     if (state.yolo.active) {
       const left = remainingText(state.yolo.expiresAt);
       const until = state.yolo.expiresAt ? ` It ends at ${new Date(state.yolo.expiresAt).toLocaleTimeString()}${left ? ` (${left})` : ''}.` : ' It stays on until you turn it off.';
-      this.yoloItem.text = `$(flame) yolo ${left}`.trim();
-      this.yoloItem.tooltip = `Yolo mode: tools run without asking (deny rules still apply).${until} Click to turn it off.`;
-      this.yoloItem.show();
+      this.yoloItem.show(`$(flame) yolo ${left}`.trim(), `Yolo mode: tools run without asking (deny rules still apply).${until} Click to turn it off.`);
       this.startTick(state.yolo.expiresAt);
     } else {
       this.yoloItem.hide();
       this.stopTick();
     }
-    this.planItem.text = '$(checklist) plan';
-    if (state.planMode) this.planItem.show();
+    if (state.planMode) this.planItem.show('$(checklist) plan', 'Plan mode: the agent plans and does not edit. Click to turn it off.');
     else this.planItem.hide();
-    this.permissionItem.text = `$(shield) ${state.permissionMode}`;
-    this.permissionItem.tooltip = `Permission mode: ${state.permissionMode}. Click to choose another.`;
-    if (state.permissionMode !== 'interactive') this.permissionItem.show();
+    if (state.permissionMode !== 'interactive') this.permissionItem.show(`$(shield) ${state.permissionMode}`, `Permission mode: ${state.permissionMode}. Click to choose another.`);
     else this.permissionItem.hide();
   }
 
@@ -153,9 +146,10 @@ export class ModeCommands implements vscode.Disposable {
   }
 }
 
-function statusItem(id: string, name: string, priority: number, command: string): vscode.StatusBarItem {
+function statusItem(id: string, name: string, priority: number, command: string, backgroundColor?: vscode.ThemeColor): StatusItem {
   const item = vscode.window.createStatusBarItem(id, vscode.StatusBarAlignment.Right, priority);
   item.name = name;
   item.command = command;
-  return item;
+  item.backgroundColor = backgroundColor;
+  return new StatusItem(item);
 }

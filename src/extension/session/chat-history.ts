@@ -33,6 +33,8 @@ export interface ChatHistoryDeps {
   post: (message: ToWebviewInput) => void;
   /** The attached session's undecided batch becomes the one under review. */
   batchChanged: () => void;
+  /** Sets a context key for `when` clauses (only a change goes to the window). */
+  setContext: (key: string, value: boolean) => void;
   log: (line: string) => void;
 }
 
@@ -223,7 +225,7 @@ export class ChatHistory {
       const usage = { usedTokens: u.usedTokens, ...(u.contextWindow ? { contextWindow: u.contextWindow } : {}) };
       this.deps.store.contextUsage = usage;
       this.deps.post({ type: 'contextUsage', usage });
-      void vscode.commands.executeCommand('setContext', HAS_CONVERSATION, u.messageCount > 0);
+      this.deps.setContext(HAS_CONVERSATION, u.messageCount > 0);
     } catch (e) {
       this.deps.log(`could not read the context usage: ${text(e)}`);
     }
