@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { FromWebview, ToWebviewInput } from '../../shared/chat/messages';
 import type { Output } from '../output';
+import { StreamedText } from './streamed-text';
 import { missingFilesHtml, webviewHtml } from './webview-html';
 import { webviewResources } from './webview-resources';
 
@@ -14,6 +15,8 @@ export const CHAT_VIEW_ID = 'agentcli.chat';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
+  /** The view's posts, streamed text joined while a piece is on its way (./streamed-text.ts). */
+  private posts: StreamedText | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly visibility = new vscode.EventEmitter<boolean>();
   /** Fires true when the panel becomes visible, false when hidden or disposed. */
@@ -31,6 +34,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
+    this.posts?.dispose();
+    const posts = (this.posts = new StreamedText((message) => view.webview.postMessage(message)));
     // only the webview bundle's directory and media/webview: not the rest of dist/ (extension host, runtime CLI)
     const resources = webviewResources(this.extensionUri.fsPath);
     const uri = (rel: string) => vscode.Uri.joinPath(this.extensionUri, ...rel.split('/'));
@@ -47,7 +52,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       view.onDidChangeVisibility(() => this.visibility.fire(view.visible)),
       view.onDidDispose(() => {
-        if (this.view === view) this.view = undefined;
+        posts.dispose();
+        if (this.view === view) {
+          this.view = undefined;
+          this.posts = undefined;
+        }
         this.visibility.fire(false);
       }),
     );
@@ -70,9 +79,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Sends a message if the panel exists; returns false when there is no webview to receive it. */
   post(message: ToWebviewInput): boolean {
-    const view = this.view;
-    if (!view) return false;
-    void view.webview.postMessage(message);
+    if (!this.posts) return false;
+    this.posts.post(message);
     return true;
   }
 
@@ -83,6 +91,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.posts?.dispose();
     for (const d of this.disposables) d.dispose();
     this.visibility.dispose();
   }
