@@ -30,8 +30,7 @@ export class ModeCommands implements vscode.Disposable {
   /** The length of the last timed yolo turned on here, for the expiry notice and the next input's default. */
   private lastYoloMinutes: number | undefined;
 
-  constructor(private readonly deps: ModeDeps) {
-  }
+  constructor(private readonly deps: ModeDeps) {}
 
   register(): vscode.Disposable[] {
     return [
