@@ -86,12 +86,12 @@ export class MatchCollector {
   private largestBelowBase: { match: ShownMatch; bytes: Buffer } | undefined;
 
   /**
-   * Counts a match in a file below the base (`file` relative to it) when it would not be kept: the collector is full
-   * and the match sorts after every kept one. Decided on the path's bytes, so a search that passes over most of
+   * Counts a match in a file below the base (`file` relative to it) when it would not be kept: it sorts at or after
+   * the collector's cutoff. Decided on the path's bytes, so a search that passes over most of
    * 100,000 matches makes no strings for them. False when it may be kept: then add() it.
    */
   countIfNotKept(file: RelativePath, line: number): boolean {
-    const largest = this.kept.full ? this.kept.largest() : undefined;
+    const largest = this.kept.largest();
     if (!largest) return false;
     if (this.largestBelowBase?.match !== largest) {
       const prefix = this.paths.relative('');

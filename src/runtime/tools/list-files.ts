@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { ToolContext, ToolDefinition } from './types';
 import { ToolInputError } from './types';
 import { globFilter, hasPendingFilesUnder, ignoredPathChecker, listWorkspaceFiles, MAX_WALKED_FILES, relativeGlobFilter, rulesFor } from './file-listing';
-import { SmallestKeys, latin1Bytes, textOfKey } from './path-keys';
+import { latin1Bytes, textOfKey } from './path-keys';
 import { findRipgrep, listWithRipgrep, type CountOnly } from './ripgrep';
+import { SmallestKept } from './smallest-kept';
 import { isWithin } from '../workspace/paths';
 import { displayPath, resolveArgPath, ShownBelow } from './tool-paths';
 
@@ -46,8 +47,8 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
   for (const file of pending.created) {
     if (isWithin(base, file) && file !== base && filter(relOf(file)) && !(await rules.ignoresPath(file))) created.add(relOf(file));
   }
-  // Kept as path keys (path-keys.ts): compared as plain strings, and made text only for the files shown.
-  const kept = new SmallestKeys(limit);
+  // Kept as path keys (path-keys.ts): sorted as plain strings, and made text only for the files shown.
+  const kept = new SmallestKept<string>(limit);
   // Every file counts unless proposals or a pattern must be checked: then, once `limit` are kept, a file sorting at or
   // after the largest kept one is only counted, by the read loop (on its bytes).
   const checkEach = deleted.size > 0 || created.size > 0 || pattern !== undefined;
@@ -56,7 +57,7 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
   const add = (key: string) => {
     total++;
     kept.offer(key);
-    if (!checkEach) countOnly.from = kept.largestKept;
+    if (!checkEach) countOnly.from = kept.largest();
   };
   const { stopped } = await listWithRipgrep({
     rgPath,

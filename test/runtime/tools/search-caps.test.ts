@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ChangeBatchStore } from '../../../src/runtime/changes/store';
 import { createGrepTool } from '../../../src/runtime/tools/grep';
 import { createListFilesTool } from '../../../src/runtime/tools/list-files';
-import { SmallestKeys, latin1Bytes, textOfKey } from '../../../src/runtime/tools/path-keys';
+import { latin1Bytes, textOfKey } from '../../../src/runtime/tools/path-keys';
 import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
 import { comparePaths, ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
@@ -129,26 +129,26 @@ describe('search and listing caps', () => {
     const keys = paths.map(latin1Bytes);
     assert.deepEqual([...keys].sort().map(textOfKey), byBytes);
     assert.equal(latin1Bytes('a/b'), 'a/b', 'an ASCII path is its own key');
-    // SmallestKeys keeps the smallest of a stream in that order, whatever order the stream comes in
+    // SmallestKept without a comparator keeps the smallest keys of a stream in that order, whatever order it comes in
     for (const limit of [1, 3, 9]) {
-      const kept = new SmallestKeys(limit);
+      const kept = new SmallestKept<string>(limit);
       for (const k of [...keys].reverse()) kept.offer(k);
       assert.deepEqual(kept.sorted().map(textOfKey), byBytes.slice(0, limit), `limit ${limit}`);
     }
   });
 
-  it('SmallestKeys keeps the smallest keys of a long stream, and its cutoff only ever falls', () => {
+  it('SmallestKept keeps the smallest keys of a long stream, and its cutoff only ever falls', () => {
     const all = Array.from({ length: 5000 }, (_, i) => `pkg${String((i * 7919) % 5000).padStart(4, '0')}/file.ts`);
-    const kept = new SmallestKeys(100);
+    const kept = new SmallestKept<string>(100);
     let last: string | undefined;
     for (const k of all) {
       kept.offer(k);
-      const cutoff = kept.largestKept;
+      const cutoff = kept.largest();
       if (last !== undefined) assert.ok(cutoff !== undefined && cutoff <= last, 'the cutoff never rises');
       last = cutoff;
     }
     assert.deepEqual(kept.sorted(), [...all].sort().slice(0, 100));
-    assert.equal(kept.largestKept, [...all].sort()[99]);
+    assert.equal(kept.largest(), [...all].sort()[99]);
   });
 
   it('ignoredPathChecker gives the same verdicts as IgnoreRules.ignoresPath, folder rules included', async () => {
