@@ -59,6 +59,10 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
     kept.offer(key);
     if (!checkEach) countOnly.from = kept.largest();
   };
+  // The shown files are checked against the workspace's rules once ripgrep is done (below). The first file's check
+  // starts while ripgrep still runs: the root's rule files are read and compiled by then.
+  const ignored = ignoredPathChecker(rules);
+  let warmed = false;
   const { stopped } = await listWithRipgrep({
     rgPath,
     target: base,
@@ -71,6 +75,10 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
         const rel = file.text();
         if (deleted.has(rel) || created.has(rel) || !filter(rel)) return true;
       }
+      if (!warmed) {
+        warmed = true;
+        void ignored(below(base, file.text())).catch(() => undefined);
+      }
       add(file.key());
       return total + countOnly.counted < MAX_WALKED_FILES;
     },
@@ -81,11 +89,13 @@ async function listWithRg(ctx: ToolContext, base: string, pattern: string | unde
   // files are checked against the workspace's own rules (it can only have listed fewer).
   const shown: string[] = [];
   const paths = new ShownBelow(ctx.cwd, base);
-  const ignored = ignoredPathChecker(rules);
-  for (const rel of kept.sorted().map(textOfKey)) {
-    if (created.has(rel) || !(await ignored(path.join(base, ...rel.split('/'))))) shown.push(paths.relative(rel));
-    else total--;
-  }
+  const rels = kept.sorted().map(textOfKey);
+  // All at once: the rule files of the shown files' folders are read side by side, not one folder after another.
+  const verdicts = await Promise.all(rels.map((rel) => !created.has(rel) && ignored(below(base, rel))));
+  rels.forEach((rel, i) => {
+    if (verdicts[i]) total--;
+    else shown.push(paths.relative(rel));
+  });
   return { shown, total, truncated: stopped };
 }
 
@@ -95,6 +105,12 @@ async function listWithJs(ctx: ToolContext, base: string, pattern: string | unde
 }
 
 const toPosix = path.sep === '/' ? (file: string) => file : (file: string) => file.split(path.sep).join('/');
+
+/** The absolute path of `rel` (a `/`-form path with no `.` or `..` parts, as ripgrep prints them) below `base`. */
+const below =
+  path.sep === '/'
+    ? (base: string, rel: string) => (base.endsWith('/') ? base + rel : `${base}/${rel}`)
+    : (base: string, rel: string) => path.join(base, ...rel.split('/'));
 
 export interface ListFilesToolOptions {
   /** Ripgrep binary: a path, `null` to always walk in JS, or undefined to look it up at each call. */

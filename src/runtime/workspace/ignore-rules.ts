@@ -16,8 +16,12 @@ async function readRules(file: string): Promise<string | null> {
   }
 }
 
-function toPosix(rel: string): string {
-  return rel.split(path.sep).join('/');
+const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
+
+/** `absPath` relative to `dir`, an ancestor folder of it, in `/` form: a slice when the prefix shows it. */
+function relativeBelow(dir: string, absPath: string): string {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return toPosix(absPath.startsWith(prefix) ? absPath.slice(prefix.length) : path.relative(dir, absPath));
 }
 
 /**
@@ -26,6 +30,7 @@ function toPosix(rel: string): string {
  */
 export class IgnoreRules {
   private readonly cache = new Map<string, Promise<RuleSet | null>>();
+  private readonly chains = new Map<string, Promise<RuleSet[]>>();
 
   /** `root`: the folder whose rule files apply; paths outside it are checked only against `.git`. */
   constructor(readonly root: string) {}
@@ -34,8 +39,10 @@ export class IgnoreRules {
     let pending = this.cache.get(dir);
     if (!pending) {
       pending = (async () => {
-        const texts = [await readRules(path.join(dir, '.gitignore'))];
-        if (dir === this.root) texts.push(await readRules(path.join(dir, '.git', 'info', 'exclude')));
+        const texts = await Promise.all([
+          readRules(path.join(dir, '.gitignore')),
+          dir === this.root ? readRules(path.join(dir, '.git', 'info', 'exclude')) : null,
+        ]);
         const present = texts.filter((t): t is string => t !== null);
         return present.length === 0 ? null : { dir, rules: ignore().add(present.join('\n')) };
       })();
@@ -44,21 +51,26 @@ export class IgnoreRules {
     return pending;
   }
 
-  /** Decide one entry given the rule sets of its folder chain (root first). */
+  /**
+   * The rule sets that apply to entries of `dir` (a folder within the root), root first. Worked out once per folder and
+   * shared by its entries and subfolders: a listing checks hundreds of files in a few folders.
+   */
+  private chainOf(dir: string): Promise<RuleSet[]> {
+    let chain = this.chains.get(dir);
+    if (!chain) {
+      const parent = path.dirname(dir);
+      const above = dir === this.root || parent === dir || !isWithin(this.root, parent) ? Promise.resolve([]) : this.chainOf(parent);
+      chain = Promise.all([above, this.ruleSetOf(dir)]).then(([sets, own]) => (own ? [...sets, own] : sets));
+      this.chains.set(dir, chain);
+    }
+    return chain;
+  }
+
+  /** Decide one entry given the rule sets of its folder chain (root first): the deepest rule that speaks wins. */
   private async decide(absPath: string, isDir: boolean): Promise<boolean> {
     let ignored = false;
-    let dir = path.dirname(absPath);
-    const chain: string[] = [];
-    while (isWithin(this.root, dir)) {
-      chain.unshift(dir);
-      if (dir === this.root) break;
-      dir = path.dirname(dir);
-    }
-    for (const folder of chain) {
-      const set = await this.ruleSetOf(folder);
-      if (!set) continue;
-      const rel = toPosix(path.relative(set.dir, absPath)) + (isDir ? '/' : '');
-      const result = set.rules.test(rel);
+    for (const set of await this.chainOf(path.dirname(absPath))) {
+      const result = set.rules.test(relativeBelow(set.dir, absPath) + (isDir ? '/' : ''));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }

@@ -56,6 +56,14 @@ function readLinkOrNull(p: string): string | null {
 
 /** True when `child` is `parent` or below it (both absolute, already resolved). */
 export function isWithin(parent: string, child: string): boolean {
+  // The common case decided on the strings: `child` is `parent`, a separator and a rest with no `..` in it (which
+  // could climb back out). Anything else (`..`, mixed separators, other case on Windows) goes through path.relative;
+  // a listing checks thousands of paths and each relative() resolves both.
+  if (parent.length > 0 && child.startsWith(parent)) {
+    const restAt = parent.endsWith(path.sep) ? parent.length : parent.length + 1;
+    if (child.length === parent.length) return true;
+    if ((restAt === parent.length || child[parent.length] === path.sep) && !child.includes('..', restAt)) return true;
+  }
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ChangeBatchStore } from '../../../src/runtime/changes/store';
 import { createGrepTool } from '../../../src/runtime/tools/grep';
@@ -118,6 +118,27 @@ describe('search and listing caps', () => {
       });
     });
   }
+
+  it('list_files drops what ripgrep listed but the workspace rules ignore, nested rules and negations included', async function () {
+    if (process.platform === 'win32') this.skip(); // the stand-in below is a shell script
+    // A ripgrep stand-in that lists everything (as one reading other ignore files, or another dialect, could): the
+    // listing checks the files it shows against the workspace's own rules and counts only those it keeps.
+    write('.gitignore', 'ignored/\n*.log\n');
+    write('src/gen/.gitignore', '*.gen.ts\n!keep.gen.ts\n');
+    const listed = ['ignored/a.ts', 'src/a.ts', 'debug.log', 'src/gen/x.gen.ts', 'src/gen/keep.gen.ts', 'src/gen/deep/y.gen.ts', 'z.ts'];
+    for (const f of listed) write(f, '');
+    const fakeRg = path.join(root, '..', `fake-rg-${path.basename(root)}`);
+    writeFileSync(fakeRg, `#!/bin/sh\nprintf '${listed.map((f) => `./${f}\\0`).join('')}'\n`, { mode: 0o755 });
+    try {
+      const out = (await runTool(createListFilesTool({ rgPath: fakeRg }), {}, ctx)).output;
+      assert.equal(out, 'src/a.ts\nsrc/gen/keep.gen.ts\nz.ts');
+      // The check runs on the page kept: dropped files shorten it (here 3 kept, 2 dropped), and the count stays right.
+      const few = (await runTool(createListFilesTool({ rgPath: fakeRg }), { limit: 3 }, ctx)).output.split('\n');
+      assert.deepEqual(few, ['src/a.ts', '[showing 1 of 5 files in .; narrow with path or pattern, or raise limit]']);
+    } finally {
+      rmSync(fakeRg, { force: true });
+    }
+  });
 
   it('comparePaths orders by code point (UTF-8 byte order), not by UTF-16 unit', () => {
     const paths = ['b', 'a/b', 'a', '\u{1F600}', '\uFFFD', 'a/\u00e9', 'a/z', 'a/\u007f', 'a/\u0080'];

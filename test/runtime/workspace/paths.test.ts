@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { ToolInputError } from '../../../src/runtime/tools/types';
-import { resolveToolPath } from '../../../src/runtime/workspace/paths';
+import { isWithin, resolveToolPath } from '../../../src/runtime/workspace/paths';
 import { tempDir } from '../tools/helpers';
 
 describe('resolveToolPath', () => {
@@ -84,5 +84,32 @@ describe('resolveToolPath', () => {
     symlinkSync('loop-b', path.join(root, 'loop-a'));
     symlinkSync('loop-a', path.join(root, 'loop-b'));
     assert.equal(typeof resolveToolPath(root, 'loop-a/x').real, 'string', 'a symlink loop ends');
+  });
+});
+
+describe('isWithin', () => {
+  /** The definition the string fast path must agree with. */
+  const byRelative = (parent: string, child: string) => {
+    const rel = path.relative(parent, child);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+
+  it('agrees with path.relative on climbing, prefix, separator and dot cases', () => {
+    const parents = ['/ws', '/ws/', '/', '/ws/sub', 'rel', 'rel/'];
+    const rests = ['', '/', '/a', '/a/b.ts', 'x', '-other', '/..', '/../etc', '/a/../../etc', '/a/..', '/..a', '/a..b', '/./a', '//a', '\\..\\x', '/.', '/a/./../..'];
+    for (const parent of parents) {
+      for (const rest of rests) {
+        const child = parent + rest;
+        assert.equal(isWithin(parent, child), byRelative(parent, child), `isWithin(${JSON.stringify(parent)}, ${JSON.stringify(child)})`);
+      }
+    }
+  });
+
+  it('refuses a sibling whose name starts with the folder name, and a climb out', () => {
+    assert.equal(isWithin('/ws', '/ws-secrets/key'), false);
+    assert.equal(isWithin('/ws', '/ws/../etc/passwd'), false);
+    assert.equal(isWithin('/ws', '/ws/src/../../etc'), false);
+    assert.equal(isWithin('/ws', '/ws/src/a.ts'), true);
+    assert.equal(isWithin('/ws', '/ws'), true);
   });
 });
