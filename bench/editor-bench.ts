@@ -356,6 +356,9 @@ function report(ours: Figures, floor: Figures): void {
   const cpuRow = (roles: Role[]) => roles.map((r) => `${r} ${cpu(ours, r).toFixed(0)} (floor ${cpu(floor, r).toFixed(0)})`).join(', ');
   row('  CPU from Enter to the answer seen, ms:', `stretch ${both((f) => f.cpuWindow)}`, cpuRow(['window renderer main thread', 'renderers', 'browser + GPU']));
   row('', '', `${cpuRow(['extension host', 'code-server'])}, runtime ${cpu(ours, 'runtime').toFixed(0)}, model stub ${cpu(ours, 'model stub').toFixed(0)} (per prompt, medians; /proc schedstat)`);
+  // Ready to run but no core free: how saturated the 2 cores are while Enter is answered.
+  const waited = (f: Figures) => median(f.cpu.map((c) => c.get('window renderer main thread')?.wait ?? 0)).toFixed(0);
+  row('  the renderer main thread waited for a core, ms:', `${waited(ours)} (floor ${waited(floor)})`, 'ready to run, but both cores were busy');
   const byFrame = ours.byFrame + floor.byFrame;
   if (byFrame > 0) row('  (stamped by frame)', `${byFrame} of ${ours.firstChar.length + floor.firstChar.length + floor.viaModel.length} answers`, 'no Element Timing entry: stamped at the next frame, up to one frame late');
   row('  the floor:', 'bench/floor-extension', 'a prompt box whose extension echoes each prompt (or asks the model): the editor\'s own cost, in its own code-server');

@@ -11,6 +11,7 @@ import type { HunkSelection } from '../protocol/records';
 import { ProtocolError } from '../sdk/errors';
 import type { RuntimeClient } from '../sdk/client';
 import type { ContextChip, PanelState, RuntimeStatus, ToWebviewInput } from '../shared/chat/messages';
+import { isUnshownEvent } from '../shared/chat/model/unshownEvents';
 import { AutomodeCommands } from './automode/automode-commands';
 import { BatchReview } from './changes/batch-review';
 import { batchSummary } from './changes/batch-items';
@@ -212,7 +213,8 @@ export class App implements vscode.Disposable {
   private onEvent(event: AgentEvent): void {
     const e = this.inVsCodeTerms(event);
     const stateChanged = this.store.apply(e);
-    this.post({ type: 'event', event: e });
+    // Events the transcript shows nothing of stay here (a run opens with two of them before its first text).
+    if (!isUnshownEvent(e)) this.post({ type: 'event', event: e });
     if (stateChanged) {
       // A run's start and end change only `running`, which the panel takes from the event itself: one post less
       // (each is a trip through the window's renderer) ahead of the answer's first text.

@@ -8,6 +8,7 @@ import type { BatchSummary, ContextChip, ItemOf, PendingDirectoryInfo, PendingPe
 import { appendBounded, summarizeToolArgs } from './argsSummary';
 import { answerPlan, mergeProposedPlan, onPlanProposed, onPlanUpdate, onReflection, settlePlans } from './planItems';
 import { MAX_TOOL_OUTPUT, type TranscriptModel } from './transcriptModel';
+import { isUnshownEvent } from './unshownEvents';
 import { FILE_TOOLS, foldIntoToolCard, moveAfterRun, placeToolItem, syncToolChanges, wasStopped } from './toolLinks';
 
 export type { TranscriptModel } from './transcriptModel';
@@ -264,13 +265,13 @@ function resolveRequest(model: TranscriptModel, id: string, kind: 'permission' |
 }
 
 export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
+  // turn_*, step_end, mcp_invocation, file_modified, session_end, auto-mode and the like: nothing to show.
+  if (isUnshownEvent(e)) return none();
   switch (e.type) {
     case 'agent_start':
       return onAgentStart(model, e);
     case 'agent_end':
       return onAgentEnd(model, e);
-    case 'message_start':
-      return none();
     case 'message_update':
       return onMessageText(model, e, e.delta, false);
     case 'message_end':
@@ -316,8 +317,8 @@ export function applyEvent(model: TranscriptModel, e: AgentEvent): Changes {
     case 'reflection':
       return { reset: false, ...onReflection(model, e) };
     default:
-      // turn_*, step_end, mcp_invocation, file_modified, session_end: nothing to show in the transcript.
-      return none();
+      // Every event is shown above or listed in unshownEvents.ts: a new event type fails the type check here.
+      return e satisfies never;
   }
 }
 
