@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentStep } from '../../src/protocol';
 import { InvalidArgumentError, hasToolCall, isStepCount } from '../../src/sdk';
-import { normalizeStopWhen, shouldStop } from '../../src/sdk/step-control';
+import { normalizeStopWhen, shouldStop, snapshotStep } from '../../src/sdk/step-control';
 
 const step = (n: number, ...tools: string[]): AgentStep => ({
   stepNumber: n,
@@ -70,5 +70,19 @@ describe('sdk step control conditions', () => {
       return false;
     }], steps);
     assert.equal(steps.length, 1);
+  });
+
+  it('snapshotStep copies deeply and freezes every level; a `__proto__` key from the wire stays data', () => {
+    const wire = JSON.parse('{"stepNumber":1,"toolCalls":[{"tool":"edit","args":{"path":"a","__proto__":{"polluted":true},"list":[1,{"k":"v"}]}}],"toolResults":[{"tool":"edit","success":true,"output":"ok"}]}') as AgentStep;
+    const snap = snapshotStep(wire);
+    assert.deepEqual(snap, wire);
+    const args = snap.toolCalls[0]!.args as Record<string, unknown>;
+    assert.ok(Object.isFrozen(snap) && Object.isFrozen(snap.toolCalls) && Object.isFrozen(args) && Object.isFrozen(args['list']));
+    assert.ok(Object.isFrozen((args['list'] as unknown[])[1]));
+    assert.equal(Object.getPrototypeOf(args), Object.prototype, 'the prototype is not replaced');
+    assert.deepEqual(Object.getOwnPropertyDescriptor(args, '__proto__')?.value, { polluted: true });
+    assert.equal((args as { polluted?: unknown }).polluted, undefined);
+    (wire.toolCalls[0]!.args as Record<string, unknown>)['path'] = 'changed';
+    assert.equal(args['path'], 'a', 'the snapshot is detached from the step it copies');
   });
 });

@@ -54,12 +54,51 @@ export const nodeStreamPost: StreamPost = ({ url, headers, body, signal }) =>
     });
     request.on('response', (response) => {
       response.once('close', () => signal.removeEventListener('abort', onAbort));
-      // A failure after the answer began surfaces through the body iterator; this keeps it from going unhandled.
+      // A failure after the answer began surfaces through the body iterator; these keep it from going unhandled
+      // when nothing reads the body any more (an abort after the reading stopped).
       request.on('error', () => undefined);
+      response.on('error', () => undefined);
       resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response[Symbol.asyncIterator]() });
     });
     request.end(body);
   });
+
+/** How long a finished answer's body may take to end before its connection is closed instead of kept. */
+const END_GRACE_MS = 50;
+/** What may still come after an answer's end marker (a trailing line break, a comment) while waiting for the end. */
+const END_TRAILER_LIMIT = 4;
+
+/**
+ * Lets go of an answer's body. After the stream's own end marker (`[DONE]`, a `done` line) a server ends the body at
+ * once: reading on to that end puts the connection back in the keep-alive pool for the next request (a fresh
+ * connection per turn costs round trips, a TLS handshake for https). A reading stopped for any other reason (abort,
+ * failure, the consumer left) closes the body, and with it the connection. So does a body that sends more than a
+ * trailer or does not end within END_GRACE_MS: `abandon` then destroys the connection (aborting the request), which
+ * also ends the read left waiting, and the body is closed.
+ */
+export async function releaseBody(body: AsyncIterator<unknown>, finished: boolean, abandon: () => void): Promise<void> {
+  if (finished) {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      timer = setTimeout(resolve, END_GRACE_MS, 'expired');
+    });
+    try {
+      for (let i = 0; i < END_TRAILER_LIMIT; i++) {
+        const next = body.next();
+        next.catch(() => undefined); // a read left waiting fails once abandoned below
+        const read = await Promise.race([next, expired]);
+        if (read === 'expired') break;
+        if (read.done) return;
+      }
+    } catch {
+      // the connection broke after the answer: nothing to keep
+    } finally {
+      clearTimeout(timer);
+    }
+    abandon();
+  }
+  await body.return?.();
+}
 
 /** The same request through a fetch function (the debug wrapper, a test's fake). */
 export function fetchStreamPost(fetchFn: typeof fetch): StreamPost {

@@ -7,7 +7,7 @@
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import { fromNetworkFailure, isRetryable, safeProviderError } from '../errors';
 import { readJsonBody, sendNative } from '../http/native-request';
-import { acceptedAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { acceptedAnswer, fetchStreamPost, nodeStreamPost, releaseBody, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { ProviderError, type ChatRequest, type HealthReport, type ModelInfo, type ModelProvider, type StreamChunk } from '../types';
 import { SecretSet } from '../../debug/redact';
 import { GPU_REMEDY, localRunnerRefusal, pullRemedy, outOfMemoryRemedy, startServerRemedy, type LocalRunnerContext } from './remedies';
@@ -83,11 +83,11 @@ export class LocalRunnerProvider implements ModelProvider {
   private refusal = (status: number, detail: string): ProviderError => localRunnerRefusal(status, detail, this.ctx);
 
   /**
-   * Sends the chat request; resolves once a 2xx answer began, with its body and `release` (call it when done reading:
-   * until then, cancelling `signal` ends the body). No answer within the idle timeout (loading a model can take
+   * Sends the chat request; resolves once a 2xx answer began, with its body, `release` (call it when done reading:
+   * until then, cancelling `signal` ends the body) and `abandon` (destroys the connection). No answer within the idle timeout (loading a model can take
    * minutes) is a `stream_timeout`; a refusal names its remedy.
    */
-  private async sendChat(body: Uint8Array, signal: AbortSignal): Promise<{ body: AsyncIterator<Uint8Array>; release: () => void }> {
+  private async sendChat(body: Uint8Array, signal: AbortSignal): Promise<{ body: AsyncIterator<Uint8Array>; release: () => void; abandon: () => void }> {
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -116,7 +116,8 @@ export class LocalRunnerProvider implements ModelProvider {
       clearTimeout(timer);
     }
     try {
-      return { body: (await acceptedAnswer(answer, this.ctx, ({ status, detail }) => this.refusal(status, detail))).body, release };
+      const accepted = await acceptedAnswer(answer, this.ctx, ({ status, detail }) => this.refusal(status, detail));
+      return { body: accepted.body, release, abandon: () => controller.abort() };
     } catch (refusal) {
       release();
       throw refusal;
@@ -139,6 +140,7 @@ export class LocalRunnerProvider implements ModelProvider {
     );
     const reader = new NativeChunkReader();
     const lines = ndjsonLines({ [Symbol.asyncIterator]: () => answer.body })[Symbol.asyncIterator]();
+    let finished = false;
     try {
       while (!reader.done) {
         const next = await this.nextLine(lines, req.signal);
@@ -146,6 +148,7 @@ export class LocalRunnerProvider implements ModelProvider {
         yield* reader.push(next.value);
       }
       yield* reader.finish();
+      finished = reader.done;
     } catch (err) {
       if (req.signal.aborted) throw abortError(req.signal);
       if (err instanceof StreamedServerError) throw localRunnerRefusal(undefined, err.message, this.ctx);
@@ -157,7 +160,8 @@ export class LocalRunnerProvider implements ModelProvider {
         'retry; if it persists, check the server log for a crash (for example running out of memory: ' + outOfMemoryRemedy(this.ctx) + ')',
       );
     } finally {
-      void lines.return?.(undefined);
+      // After the `done` line the body's end is read so the connection is kept; any other early stop closes it.
+      await releaseBody(lines, finished && !req.signal.aborted, answer.abandon);
       answer.release();
     }
   }

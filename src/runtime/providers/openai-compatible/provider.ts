@@ -9,7 +9,7 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { fromHttpRefusal, fromNetworkFailure, isRetryable, slowRemedy, toProviderError, type ErrorContext } from '../errors';
-import { acceptedAnswer, fetchStreamPost, nodeStreamPost, type StreamPost, type StreamPostResponse } from '../http/stream-post';
+import { acceptedAnswer, fetchStreamPost, nodeStreamPost, releaseBody, type StreamPost, type StreamPostResponse } from '../http/stream-post';
 import { RUNTIME_VERSION } from '../../version';
 import { abortError, withRetries, type RetryPolicy } from '../retry';
 import type { ChatRequest, HealthReport, ModelInfo, ModelProvider, ProviderId, StreamChunk } from '../types';
@@ -217,6 +217,8 @@ class OpenAICompatibleProvider implements ModelProvider {
       idleTimer = undefined;
     };
     let responseBody: AsyncIterator<Uint8Array> | undefined;
+    /** The answer was read to its end marker and handed over whole. */
+    let finished = false;
     const fail = (err: unknown): Error => {
       if (req.signal.aborted) return abortError(req.signal);
       if (timedOut) return this.timeoutError(waitingFor);
@@ -263,12 +265,13 @@ class OpenAICompatibleProvider implements ModelProvider {
       if (req.signal.aborted) throw abortError(req.signal);
       if (timedOut) throw this.timeoutError(waitingFor);
       yield* accumulator.finish();
+      finished = true;
     } finally {
       disarmIdle();
       req.signal.removeEventListener('abort', onAbort);
-      // Closes the connection when the reading stopped early ([DONE] before the end, the consumer left, a failure);
-      // after a clean end the socket is already back in the keep-alive pool and this does nothing.
-      if (responseBody) await responseBody.return?.();
+      // After [DONE] the body's end is read so the connection is kept; any other early stop closes it. After the
+      // body's own end the socket is already back in the keep-alive pool and this does nothing.
+      if (responseBody) await releaseBody(responseBody, finished && !req.signal.aborted, () => controller.abort());
       controller.abort();
     }
   }
