@@ -26,6 +26,24 @@ import {
 
 export const uxCases: E2ECase[] = [
   {
+    name: 'Stop shows as Enter is pressed, and a Stop pressed at once ends the run before its answer is written',
+    run: async (ctx) => {
+      ctx.script.push({ text: 'Quokkaslow answers word by word by word by word by word by word by word by word.', chunkDelayMs: 500 });
+      const view = chatView(ctx.page);
+      const box = view.locator('textarea').first();
+      await box.waitFor({ timeout: 20000 });
+      await box.click();
+      await box.fill('Answer slowly; I will stop you at once.');
+      await box.press('Enter');
+      // no waiting for the runtime: the button is there from the keypress on
+      await view.getByRole('button', { name: /^stop$/i }).last().click({ timeout: 5000 });
+      await view.getByText('Stopped.', { exact: true }).last().waitFor({ timeout: 20000 });
+      await view.getByRole('button', { name: /^send$/i }).last().waitFor({ timeout: 20000 });
+      const shown = (await view.locator('[data-testid="assistant-message"]').allTextContents()).join(' ');
+      expect(!shown.includes('word by word by word by word by word'), `the stopped answer kept streaming: ${shown.slice(-200)}`);
+    },
+  },
+  {
     name: 'Stop aborts the turn and clears its pending permission card',
     run: async (ctx) => {
       ctx.script.push({ toolCalls: [{ name: 'run_command', arguments: { command: 'echo never > stopped.txt' } }] });

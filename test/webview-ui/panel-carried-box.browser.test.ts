@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { webviewHtml } from '../../src/extension/chat/webview-html';
-import { tid, usePanelPage } from './panel-page';
+import { ids, tid, usePanelPage } from './panel-page';
 
 describe('webview panel: the prompt box carried by the page', function () {
   this.timeout(60_000);
@@ -71,6 +71,11 @@ describe('webview panel: the prompt box carried by the page', function () {
     const sent = (await posted()).filter((m) => m.type === 'sendPrompt');
     assert.equal(sent.length, 1);
     assert.equal(sent[0]!.text, 'summarise the changes');
+    // The send shows Stop at once (narrower than Send); the run ends, Send comes back, and the box is where it was.
+    await page.locator(`${tid('stop')}:visible`).waitFor();
+    await panel.send({ type: 'event', event: { type: 'agent_start', ...ids, prompt: 'summarise the changes' } });
+    await panel.send({ type: 'event', event: { type: 'agent_end', ...ids, status: 'completed', text: '' } });
+    await page.locator(`${tid('send')}:visible`).waitFor();
     const after = await box.boundingBox();
     assert.ok(before && after && Math.abs(before.width - after.width) < 1 && Math.abs(before.x - after.x) < 1, `the box moved: ${JSON.stringify([before, after])}`);
   });

@@ -34,6 +34,22 @@ describe('chat panel in a browser', function () {
     assert.equal(await page.locator(tid('user-message')).count(), 1, 'the prompt is shown once');
   });
 
+  it('Enter shows Stop at once; a prompt refused before its run brings Send back, the prompt marked not sent and back in the box', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    await page.fill(tid('prompt-input'), 'first try');
+    await page.press(tid('prompt-input'), 'Enter');
+    await page.waitForSelector(`${tid('stop')}:visible`); // before any event from the runtime
+    assert.equal(await page.locator(`${tid('send')}:visible`).count(), 0);
+    const prompt = (await posted()).find((m) => m.type === 'sendPrompt');
+    await page.press(tid('prompt-input'), 'Enter'); // nothing more is sent while it runs
+    assert.equal((await posted()).filter((m) => m.type === 'sendPrompt').length, 1);
+    await send({ type: 'error', message: 'Proposed changes are waiting for your decision.', promptId: prompt?.promptId as string });
+    await page.waitForSelector(`${tid('send')}:visible`);
+    assert.equal(await page.locator(`${tid('stop')}:visible`).count(), 0);
+    await page.waitForSelector(`${tid('user-message')}.failed`);
+    assert.equal(await page.inputValue(tid('prompt-input')), 'first try');
+  });
+
   it('Shift+Enter adds a new line and sends nothing; Enter then sends both lines', async () => {
     await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
     const box = page.locator(tid('prompt-input'));

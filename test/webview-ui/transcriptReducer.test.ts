@@ -32,7 +32,7 @@ describe('transcript reducer', () => {
     const m = createTranscript();
     addUserPrompt(m, { promptId: 'p1', text: 'hello', context: [] });
     const ch = applyEvent(m, { type: 'agent_start', ...ids, prompt: 'hello' });
-    assert.deepEqual(ch.ids, ['user:p1']);
+    assert.deepEqual(ch.ids, [], 'bound without a redraw: the view shows no run ids');
     assert.equal(m.items.length, 1);
     assert.equal(findItem(m, 'user:p1', 'user')?.runId, 'r1');
     assert.equal(m.activeRunId, 'r1');

@@ -43,6 +43,8 @@ const MAX_MENTION_BYTES = 200_000;
 
 export class ChatController implements vscode.Disposable {
   private readonly files = new WorkspaceFileSearch();
+  /** The prompt on its way to the runtime (its @ files read, its request sent), and whether Stop was pressed meanwhile. */
+  private sending: { stopAsked: boolean } | undefined;
 
   constructor(private readonly deps: ChatControllerDeps) {}
 
@@ -70,6 +72,12 @@ export class ChatController implements vscode.Disposable {
       case 'sendPrompt':
         return this.sendPrompt(m);
       case 'abort':
+        // Stop shows from Enter on: a Stop pressed while the prompt is still on its way (the runtime starting, @ files
+        // read) stops its run as soon as it starts.
+        if (this.sending) {
+          this.sending.stopAsked = true;
+          return;
+        }
         await this.withClient('stop the run', (c) => c.abort());
         return;
       case 'newChat':
@@ -139,6 +147,16 @@ export class ChatController implements vscode.Disposable {
   }
 
   private async sendPrompt(m: FromWebviewOf<'sendPrompt'>): Promise<void> {
+    const sending = { stopAsked: false };
+    this.sending = sending;
+    try {
+      await this.sendPromptNow(m, sending);
+    } finally {
+      if (this.sending === sending) this.sending = undefined;
+    }
+  }
+
+  private async sendPromptNow(m: FromWebviewOf<'sendPrompt'>, sending: { stopAsked: boolean }): Promise<void> {
     const { store, post } = this.deps;
     store.addPrompt(m.promptId, m.text, m.context);
     const fail = (message: string, remedy?: string, fix?: ErrorFix) => {
@@ -164,7 +182,9 @@ export class ChatController implements vscode.Disposable {
         const shown = editorErrorOf(e);
         fail(`The prompt was not sent: ${shown.message}`, shown.remedy, shown.fix);
       }
+      return;
     }
+    if (sending.stopAsked) await this.withClient('stop the run', (c) => c.abort());
   }
 
   /**

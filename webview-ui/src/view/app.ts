@@ -253,6 +253,8 @@ export class ChatApp {
     this.itemContext.answered.clear();
     const changes: Changes = { reset: false, ids: waiting };
     if (msg.promptId !== undefined) {
+      // The prompt was refused before its run: no run started, so Send comes back (Enter showed Stop at once).
+      if (this.model.activeRunId === undefined) this.composer.setRunning(false);
       const failed = markPromptFailed(this.model, msg.promptId);
       changes.ids.push(...failed.changes.ids);
       if (failed.text !== undefined && this.composer.draft.trim() === '') this.composer.setDraft(failed.text);

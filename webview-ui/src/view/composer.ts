@@ -128,6 +128,8 @@ export class Composer {
   }
 
   setRunning(running: boolean): void {
+    // Unchanged: no DOM write, so a run's start that Enter already showed costs the page no frame.
+    if (running === this.running) return;
     this.running = running;
     this.root.classList.toggle('busy', running);
     this.sendButton.hidden = running;
@@ -195,6 +197,8 @@ export class Composer {
     const context = [...this.chips];
     // posted first: the extension and the runtime start on it while the panel draws the prompt
     this.hooks.post({ type: 'sendPrompt', promptId, text, context, mentions: extractMentions(text) });
+    // Stop shows at once, in the frame that clears the box; a prompt refused before its run brings Send back (onError).
+    this.setRunning(true);
     this.hooks.onSend({ promptId, text, context });
     this.input.value = '';
     this.chips = [];

@@ -185,8 +185,10 @@ function onAgentStart(model: TranscriptModel, e: EventOf<'agent_start'>): Change
     const item = model.items[i];
     if (item?.kind !== 'user') continue;
     if (item.runId === undefined && item.failed !== true) {
+      // The prompt shown at Enter is this run's: nothing to redraw (the view shows no run ids), so the run's start
+      // costs the page no frame before the answer's first text.
       item.runId = e.runId;
-      return touched(item.id);
+      return none();
     }
     break;
   }
