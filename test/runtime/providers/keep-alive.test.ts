@@ -7,10 +7,20 @@ import { createOpenAICompatibleProvider } from '../../../src/runtime/providers/o
 import { chat, collect, textOf } from './helpers';
 
 /** An answering server that counts connections; `endBody: false` sends the answer's end marker but never ends the body. */
-async function countingServer(answer: 'sse' | 'ndjson', endBody = true) {
+async function countingServer(answer: 'sse' | 'ndjson', endBody = true, drop: 'none' | 'reused' | 'after-first' = 'none') {
   let connections = 0;
+  let requests = 0;
   const open = new Set<import('node:net').Socket>();
+  const perSocket = new WeakMap<object, number>();
   const server = http.createServer((req, res) => {
+    requests++;
+    const onThisSocket = (perSocket.get(req.socket) ?? 0) + 1;
+    perSocket.set(req.socket, onThisSocket);
+    // A connection closed as a request arrives on it: what a server that dropped an idle kept connection looks like.
+    if ((drop === 'reused' && onThisSocket > 1) || (drop === 'after-first' && requests > 1)) {
+      req.socket.destroy();
+      return;
+    }
     req.resume();
     req.on('end', () => {
       if (answer === 'sse') {
@@ -38,6 +48,7 @@ async function countingServer(answer: 'sse' | 'ndjson', endBody = true) {
   return {
     origin: `http://127.0.0.1:${port}`,
     connections: () => connections,
+    requests: () => requests,
     open: () => open.size,
     close: () => {
       server.closeAllConnections();
@@ -60,6 +71,31 @@ describe('provider connections are kept between requests', () => {
           const provider = p.make(server.origin);
           for (let i = 0; i < 3; i++) assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
           assert.equal(server.connections(), 1, 'one connection, kept alive');
+        } finally {
+          await server.close();
+        }
+      });
+
+      it('a kept connection the server dropped: the request goes once more on a new connection', async () => {
+        const server = await countingServer(p.answer, true, 'reused');
+        try {
+          const provider = p.make(server.origin);
+          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+          assert.equal(server.connections(), 2);
+          assert.equal(server.requests(), 3, 'the dropped request was sent again, once');
+        } finally {
+          await server.close();
+        }
+      });
+
+      it('a new connection dropped too is an error, not a second resend', async () => {
+        const server = await countingServer(p.answer, true, 'after-first');
+        try {
+          const provider = p.make(server.origin);
+          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+          await assert.rejects(collect(provider.streamChat(chat())), /connection|reset|hang up/i);
+          assert.equal(server.requests(), 3, 'the first, its resend on a new connection, and no more');
         } finally {
           await server.close();
         }

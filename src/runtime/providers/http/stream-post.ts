@@ -34,13 +34,36 @@ const httpModule = (url: URL) =>
   url.protocol === 'https:' ? (require('node:https') as typeof import('node:https')) : (require('node:http') as typeof import('node:http'));
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** The node:http transport (keep-alive through the global agent, whose idle sockets do not hold the process open). */
-export const nodeStreamPost: StreamPost = ({ url, headers, body, signal }) =>
-  new Promise((resolve, reject) => {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      reject(new Error(`unsupported URL scheme ${url.protocol} in ${url.origin}: use http:// or https://`));
-      return;
-    }
+/** How a kept connection the server had closed while idle fails when reused (before any answer). */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * The node:http transport (keep-alive through the global agent, whose idle sockets do not hold the process open). A
+ * request on a kept connection that fails before any answer, the way a connection the server closed while idle does,
+ * is sent once more on a new connection: nothing was answered, and the server most likely never read it.
+ */
+export const nodeStreamPost: StreamPost = (req) => {
+  const { url } = req;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.reject(new Error(`unsupported URL scheme ${url.protocol} in ${url.origin}: use http:// or https://`));
+  }
+  return postOnce(req).catch((err: unknown) => {
+    if (!(err instanceof StaleSocketError) || req.signal.aborted) throw err instanceof StaleSocketError ? err.cause : err;
+    return postOnce(req).catch((again: unknown) => {
+      throw again instanceof StaleSocketError ? again.cause : again;
+    });
+  });
+};
+
+/** A request on a reused connection that failed before its answer began (see nodeStreamPost). */
+class StaleSocketError extends Error {
+  constructor(override readonly cause: Error) {
+    super(cause.message);
+  }
+}
+
+function postOnce({ url, headers, body, signal }: StreamPostRequest): Promise<StreamPostResponse> {
+  return new Promise((resolve, reject) => {
     const request = httpModule(url).request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(body.byteLength) },
@@ -48,9 +71,10 @@ export const nodeStreamPost: StreamPost = ({ url, headers, body, signal }) =>
     const onAbort = () => request.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    request.on('error', (err) => {
+    request.on('error', (err: NodeJS.ErrnoException) => {
       signal.removeEventListener('abort', onAbort);
-      reject(err);
+      const stale = request.reusedSocket && !signal.aborted && STALE_SOCKET_CODES.has(err.code ?? '');
+      reject(stale ? new StaleSocketError(err) : err);
     });
     request.on('response', (response) => {
       response.once('close', () => signal.removeEventListener('abort', onAbort));
@@ -62,6 +86,7 @@ export const nodeStreamPost: StreamPost = ({ url, headers, body, signal }) =>
     });
     request.end(body);
   });
+}
 
 /** How long a finished answer's body may take to end before its connection is closed instead of kept. */
 const END_GRACE_MS = 50;
