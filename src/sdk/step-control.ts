@@ -44,8 +44,8 @@ export function normalizeStopWhen(stopWhen: StopCondition | readonly StopConditi
 
 /**
  * A deep, frozen copy of one step, made once when the step completes, so conditions can neither change it nor the run's
- * steps. A step is JSON data (it came over the wire): copied and frozen in one pass, about a tenth of what
- * structuredClone and a second walk to freeze cost on the path of every step of a run with stopWhen.
+ * steps. A step is JSON data (it came over the wire): copied and frozen in one pass, which in a profile cost about a
+ * quarter of structuredClone plus a second walk to freeze, on the path of every step of a run with stopWhen.
  */
 export function snapshotStep(step: AgentStep): AgentStep {
   return frozenCopy(step);

@@ -84,8 +84,8 @@ export class LocalRunnerProvider implements ModelProvider {
 
   /**
    * Sends the chat request; resolves once a 2xx answer began, with its body, `release` (call it when done reading:
-   * until then, cancelling `signal` ends the body) and `abandon` (destroys the connection). No answer within the idle timeout (loading a model can take
-   * minutes) is a `stream_timeout`; a refusal names its remedy.
+   * until then, cancelling `signal` ends the body) and `abandon` (destroys the connection). No answer within the idle
+   * timeout (loading a model can take minutes) is a `stream_timeout`; a refusal names its remedy.
    */
   private async sendChat(body: Uint8Array, signal: AbortSignal): Promise<{ body: AsyncIterator<Uint8Array>; release: () => void; abandon: () => void }> {
     const controller = new AbortController();
