@@ -65,57 +65,51 @@ const providers = {
 describe('provider connections are kept between requests', () => {
   for (const [name, p] of Object.entries(providers)) {
     describe(name, () => {
-      it('three answers read to their end marker go over one connection', async () => {
-        const server = await countingServer(p.answer);
+      /** Runs `test` with a fresh counting server (see countingServer) and a provider pointed at it. */
+      const withServer = async (
+        options: { endBody?: boolean; drop?: 'none' | 'reused' | 'after-first' },
+        test: (server: Awaited<ReturnType<typeof countingServer>>, answer: () => Promise<string>) => Promise<void>,
+      ) => {
+        const server = await countingServer(p.answer, options.endBody ?? true, options.drop ?? 'none');
+        const provider = p.make(server.origin);
         try {
-          const provider = p.make(server.origin);
-          for (let i = 0; i < 3; i++) assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
-          assert.equal(server.connections(), 1, 'one connection, kept alive');
+          await test(server, async () => textOf(await collect(provider.streamChat(chat()))));
         } finally {
           await server.close();
         }
-      });
+      };
 
-      it('a kept connection the server dropped: the request goes once more on a new connection', async () => {
-        const server = await countingServer(p.answer, true, 'reused');
-        try {
-          const provider = p.make(server.origin);
-          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
-          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+      it('three answers read to their end marker go over one connection', () =>
+        withServer({}, async (server, answer) => {
+          for (let i = 0; i < 3; i++) assert.equal(await answer(), 'hi');
+          assert.equal(server.connections(), 1, 'one connection, kept alive');
+        }));
+
+      it('a kept connection the server dropped: the request goes once more on a new connection', () =>
+        withServer({ drop: 'reused' }, async (server, answer) => {
+          assert.equal(await answer(), 'hi');
+          assert.equal(await answer(), 'hi');
           assert.equal(server.connections(), 2);
           assert.equal(server.requests(), 3, 'the dropped request was sent again, once');
-        } finally {
-          await server.close();
-        }
-      });
+        }));
 
-      it('a new connection dropped too is an error, not a second resend', async () => {
-        const server = await countingServer(p.answer, true, 'after-first');
-        try {
-          const provider = p.make(server.origin);
-          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
-          await assert.rejects(collect(provider.streamChat(chat())), /connection|reset|hang up/i);
+      it('a new connection dropped too is an error, not a second resend', () =>
+        withServer({ drop: 'after-first' }, async (server, answer) => {
+          assert.equal(await answer(), 'hi');
+          await assert.rejects(answer(), /connection|reset|hang up/i);
           assert.equal(server.requests(), 3, 'the first, its resend on a new connection, and no more');
-        } finally {
-          await server.close();
-        }
-      });
+        }));
 
-      it('a body that does not end after its end marker: the answer completes and that connection is closed', async () => {
-        const server = await countingServer(p.answer, false);
-        try {
-          const provider = p.make(server.origin);
+      it('a body that does not end after its end marker: the answer completes and that connection is closed', () =>
+        withServer({ endBody: false }, async (server, answer) => {
           const t0 = performance.now();
-          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+          assert.equal(await answer(), 'hi');
           assert.ok(performance.now() - t0 < 5_000, 'the wait for the end is bounded');
           for (let i = 0; i < 100 && server.open() > 0; i++) await new Promise((r) => setTimeout(r, 10));
           assert.equal(server.open(), 0, 'the connection left hanging was closed');
-          assert.equal(textOf(await collect(provider.streamChat(chat()))), 'hi');
+          assert.equal(await answer(), 'hi');
           assert.equal(server.connections(), 2, 'the next request opened a new one');
-        } finally {
-          await server.close();
-        }
-      });
+        }));
     });
   }
 });

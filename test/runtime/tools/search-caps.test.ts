@@ -9,6 +9,7 @@ import { findRipgrep } from '../../../src/runtime/tools/ripgrep';
 import { SmallestKept } from '../../../src/runtime/tools/smallest-kept';
 import { comparePaths, ignoredPathChecker, rulesFor } from '../../../src/runtime/tools/file-listing';
 import { BatchedFiles } from '../../../src/runtime/workspace/files';
+import { requirePrerequisite } from '../../helpers/prerequisite';
 import { makeContext, runTool, tempDir, type TestContext } from './helpers';
 
 const rgPath = findRipgrep();
@@ -120,7 +121,7 @@ describe('search and listing caps', () => {
   }
 
   it('list_files drops what ripgrep listed but the workspace rules ignore, nested rules and negations included', async function () {
-    if (process.platform === 'win32') this.skip(); // the stand-in below is a shell script
+    requirePrerequisite(this, process.platform === 'win32' ? 'a POSIX shell for the ripgrep stand-in (a shell script)' : undefined);
     // A ripgrep stand-in that lists everything (as one reading other ignore files, or another dialect, could): the
     // listing checks the files it shows against the workspace's own rules and counts only those it keeps.
     write('.gitignore', 'ignored/\n*.log\n');
