@@ -139,6 +139,10 @@ export const panelCases: E2ECase[] = [
   {
     name: 'panel: @ suggests workspace files; Enter inserts the path, a chip shows it, the sent prompt carries the file',
     run: async (ctx) => {
+      // a path with spaces, mentioned quoted at the end (written first: the suggestions reuse a listing for 10 s)
+      const spaced = path.join(ctx.workspace, 'my notes', 'to do.md');
+      fs.mkdirSync(path.dirname(spaced), { recursive: true });
+      fs.writeFileSync(spaced, 'Remember the milk.\n');
       const view = await openPanel(ctx);
       const box = view.getByTestId('prompt-input');
       await box.fill('');
@@ -178,6 +182,23 @@ export const panelCases: E2ECase[] = [
       expect((await last.getByTestId('refused-mention').count()) === 1, 'more than the outside mention is shown as not attached');
       expect((await last.getByTestId('refused-mention').getAttribute('title')) === '@../outside.txt was not attached', 'the refused chip does not say so');
       await panelShot(ctx, '71-mention-refused');
+
+      await box.fill('');
+      await box.pressSequentially('Read @"to d', { delay: 40 });
+      const spacedOption = view.getByTestId('mention-option').first();
+      await spacedOption.waitFor({ timeout: 15000 });
+      expect((await spacedOption.getAttribute('data-path')) === 'my notes/to do.md', `the first suggestion is ${await spacedOption.getAttribute('data-path')}`);
+      await ctx.page.keyboard.press('Enter');
+      expect((await box.inputValue()) === 'Read @"my notes/to do.md" ', `the box reads "${await box.inputValue()}"`);
+      const beforeSpaced = chatRequests(ctx.stub).length;
+      ctx.script.push({ text: 'Milk noted.' });
+      await ctx.page.keyboard.press('Enter');
+      await view.getByText('Milk noted.').first().waitFor({ timeout: 30000 });
+      const spacedReqs = await waitForChatRequests(ctx, beforeSpaced + 1);
+      expect(requestText(spacedReqs[beforeSpaced]!).includes('Remember the milk.'), 'the file with spaces in its path did not reach the model');
+      expect((await view.getByTestId('user-message').last().getByTestId('refused-mention').count()) === 0, 'the quoted mention was refused');
+      await panelShot(ctx, '71b-mention-spaces');
+      fs.rmSync(path.dirname(spaced), { recursive: true, force: true });
     },
   },
 ];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { attachedMentions, extractMentions, insertMention, isMentionable, mentionAtCaret, removeMention } from '../../webview-ui/src/model/mentions';
+import { attachedMentions, extractMentions, insertMention, isMentionable, mentionAtCaret, mentionText, removeMention } from '../../webview-ui/src/model/mentions';
 
 describe('@ mentions in the prompt box', () => {
   it('extracts mentioned paths without trailing punctuation, not e-mail addresses', () => {
@@ -35,9 +35,55 @@ describe('@ mentions in the prompt box', () => {
     assert.deepEqual(attachedMentions('see @a.ts ', 10), ['a.ts']);
   });
 
-  it('offers only paths a mention can hold', () => {
-    assert.equal(isMentionable('src/a b.ts'), false);
-    assert.equal(isMentionable('src/a@b.ts'), false);
+  it('offers every path but one with a double quote or a line break', () => {
+    assert.equal(isMentionable('src/a b.ts'), true);
+    assert.equal(isMentionable('src/a@b.ts'), true);
     assert.equal(isMentionable('src/a-b.ts'), true);
+    assert.equal(isMentionable('src/say "hi".txt'), false);
+    assert.equal(isMentionable('a\nb.ts'), false);
+    assert.equal(isMentionable(' '), false);
+  });
+
+  it('quotes a path that a bare mention would cut short or lose punctuation of', () => {
+    assert.equal(mentionText('src/a-b.ts'), '@src/a-b.ts');
+    assert.equal(mentionText('My Notes/to do.md'), '@"My Notes/to do.md"');
+    assert.equal(mentionText("it's.md"), '@"it\'s.md"');
+    assert.equal(mentionText('a@b.ts'), '@"a@b.ts"');
+    assert.equal(mentionText('notes.'), '@"notes."', 'a bare @notes. would mean notes');
+    assert.equal(mentionText('v1)'), '@"v1)"');
+  });
+
+  it('extracts quoted mentions whole, spaces and punctuation included, beside bare ones', () => {
+    assert.deepEqual(extractMentions('read @"My Notes/to do.md", then @src/a.ts.'), ['My Notes/to do.md', 'src/a.ts']);
+    assert.deepEqual(extractMentions('@"notes." and @"a b" and @"a b"'), ['notes.', 'a b']);
+    assert.deepEqual(extractMentions('say "@x y" or @" " or @"unclosed path'), [], 'a quote before @, an empty path and an unclosed quote are not mentions');
+    assert.deepEqual(extractMentions('@"two\nlines"'), [], 'a quoted mention ends at the line');
+    // every path the picker offers comes back out of the text it inserts
+    for (const path of ['My Notes/to do.md', 'notes.', "it's.md", 'a@b.ts', 'src/a-b.ts', '(x).ts']) {
+      const { text } = insertMention('see @x now', { start: 4, end: 6 }, path);
+      assert.deepEqual(extractMentions(text), [path], text);
+    }
+  });
+
+  it('finds a quoted mention being typed, spaces included, and its closing quote after the caret', () => {
+    assert.deepEqual(mentionAtCaret('read @"My No', 12), { start: 5, end: 12, query: 'My No' });
+    assert.deepEqual(mentionAtCaret('read @"', 7), { start: 5, end: 7, query: '' });
+    assert.deepEqual(mentionAtCaret('read @"My Notes/a.md" now', 10), { start: 5, end: 21, query: 'My ' });
+    assert.equal(mentionAtCaret('read @"a b" now', 15), undefined, 'past the closing quote');
+    assert.deepEqual(mentionAtCaret('@"a b" and @"c', 14), { start: 11, end: 14, query: 'c' });
+    const text = 'read @"My No please';
+    assert.deepEqual(mentionAtCaret(text, 12), { start: 5, end: 12, query: 'My No' }, 'no closing quote: nothing after the caret is taken');
+    assert.deepEqual(insertMention(text, mentionAtCaret(text, 12)!, 'My Notes/a.md'), { text: 'read @"My Notes/a.md" please', caret: 22 });
+  });
+
+  it('removes a quoted mention and leaves a bare mention of another path alone', () => {
+    assert.equal(removeMention('fix @"a b.ts" please', 'a b.ts'), 'fix please');
+    assert.equal(removeMention('@"a b.ts", then @a', 'a b.ts'), ', then @a');
+    assert.equal(removeMention('see @"notes." and @notes', 'notes.'), 'see and @notes');
+  });
+
+  it('shows a chip for a complete quoted mention, not for one still being typed', () => {
+    assert.deepEqual(attachedMentions('see @"a b.ts" and @"c d', 22), ['a b.ts']);
+    assert.deepEqual(attachedMentions('see @"a b.ts" and @"c d"', undefined), ['a b.ts', 'c d']);
   });
 });

@@ -74,9 +74,9 @@ describe('chat panel in a narrow side bar', function () {
     assert.equal(asks[0]?.query, 'sr');
     // an answer to an older question is ignored; the latest one is shown
     await send({ type: 'fileMatches', requestId: Number(asks[0]?.requestId) - 1, paths: ['stale.ts'] });
-    await send({ type: 'fileMatches', requestId: asks[0]?.requestId, paths: ['src/app.ts', 'src/shared/chat/messages.ts', 'has space.ts'] });
+    await send({ type: 'fileMatches', requestId: asks[0]?.requestId, paths: ['src/app.ts', 'src/shared/chat/messages.ts', 'say "hi".ts', 'has space.ts'] });
     await page.waitForSelector(tid('mention-option'));
-    assert.deepEqual(await page.locator(tid('mention-option')).evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))), ['src/app.ts', 'src/shared/chat/messages.ts'], 'a path a mention cannot hold is left out');
+    assert.deepEqual(await page.locator(tid('mention-option')).evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))), ['src/app.ts', 'src/shared/chat/messages.ts', 'has space.ts'], 'a path a mention cannot hold (a double quote) is left out');
     assert.equal(await box.getAttribute('aria-expanded'), 'true');
     await page.keyboard.press('ArrowDown');
     assert.equal(await box.getAttribute('aria-activedescendant'), 'mention-suggestions-1');
@@ -118,6 +118,27 @@ describe('chat panel in a narrow side bar', function () {
     assert.deepEqual(sent?.mentions, ['src/app.ts']);
     await page.waitForSelector(`${tid('sent-chips')} .chip`);
     assert.match(String(await page.textContent(tid('sent-chips'))), /app\.ts/);
+  });
+
+  it('@ list: a path with spaces is typed and inserted quoted, and attached whole', async () => {
+    await send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    const box = page.locator(tid('prompt-input'));
+    await box.click();
+    await page.keyboard.type('sum up @"my no');
+    await page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string; query?: string }> }).__posted.some((m) => m.type === 'findFiles' && m.query === 'my no'));
+    const ask = (await posted()).filter((m) => m.type === 'findFiles').pop();
+    await send({ type: 'fileMatches', requestId: ask?.requestId, paths: ['My Notes/to do.md'] });
+    await page.waitForSelector(tid('mention-option'));
+    await page.keyboard.press('Enter');
+    assert.equal(await box.inputValue(), 'sum up @"My Notes/to do.md" ');
+    await page.keyboard.type('briefly');
+    await page.waitForSelector(tid('mention-chip'));
+    assert.equal(await page.getAttribute(tid('mention-chip'), 'data-path'), 'My Notes/to do.md');
+    await page.keyboard.press('Enter');
+    const sent = (await posted()).find((m) => m.type === 'sendPrompt');
+    assert.deepEqual(sent?.mentions, ['My Notes/to do.md']);
+    await page.waitForSelector(`${tid('sent-chips')} .chip`);
+    assert.match(String(await page.textContent(tid('sent-chips'))), /to do\.md/);
   });
 
   it('a permission card takes the focus when the prompt box is empty, shows its keys, and answers from the keyboard', async () => {

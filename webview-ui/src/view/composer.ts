@@ -4,7 +4,7 @@
  */
 import type { ContextChip, FromWebviewInput, ToWebview } from '../../../src/shared/chat/messages';
 import { EARLY_SEND_ATTR, SEND_BUTTON, PROMPT_BOX_ATTRS, PROMPT_BOX_CLASS, PROMPT_BOX_SELECTOR, PROMPT_BOX_TESTID, type EarlySendState } from '../../../src/shared/chat/promptBox';
-import { attachedMentions, extractMentions, removeMention } from '../model/mentions';
+import { attachedMentions, extractMentions, mentionText, removeMention } from '../model/mentions';
 import { button, h } from './dom';
 import { contextChipLabel } from './items/messageItems';
 import { MentionPicker } from './mentionPicker';
@@ -180,10 +180,10 @@ export class Composer {
         ),
       ),
       ...mentions.map((p) =>
-        h('span', { class: 'chip mention-chip', testid: 'mention-chip', title: `@${p} is attached when you send`, attrs: { 'data-path': p } },
+        h('span', { class: 'chip mention-chip', testid: 'mention-chip', title: `${mentionText(p)} is attached when you send`, attrs: { 'data-path': p } },
           h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }),
           pathLabel(p),
-          button('×', 'mention-chip-remove', () => this.removeMentionChip(p), { class: 'chip-remove', title: `Remove @${p} from the prompt` }),
+          button('×', 'mention-chip-remove', () => this.removeMentionChip(p), { class: 'chip-remove', title: `Remove ${mentionText(p)} from the prompt` }),
         ),
       ),
     );

@@ -3,7 +3,7 @@ import { errorActions } from '../../../../src/shared/chat/errorActions';
 import { button } from '../dom';
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import { h } from '../dom';
-import { extractMentions } from '../../model/mentions';
+import { extractMentions, mentionText } from '../../model/mentions';
 import { pathLabel } from '../pathLabel';
 import { renderMarkdown, StreamingMarkdown } from '../markdown';
 import type { ItemContext } from './context';
@@ -25,7 +25,7 @@ export function renderUser(item: ItemOf<'user'>, ctx: ItemContext): HTMLElement 
   const refused = new Set(item.refusedMentions ?? []);
   const mentions = extractMentions(item.text).map((p) =>
     refused.has(p)
-      ? h('span', { class: 'chip refused', testid: 'refused-mention', title: `@${p} was not attached`, attrs: { 'aria-label': `@${p}, not attached` } }, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p))
+      ? h('span', { class: 'chip refused', testid: 'refused-mention', title: `${mentionText(p)} was not attached`, attrs: { 'aria-label': `${mentionText(p)}, not attached` } }, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p))
       : sentChip(ctx, p, undefined, h('span', { class: 'chip-kind', text: '@', attrs: { 'aria-hidden': 'true' } }), pathLabel(p)),
   );
   const chips = item.context.length + mentions.length === 0 ? null : h('div', { class: 'chips', testid: 'sent-chips' },
