@@ -1,6 +1,6 @@
 /**
  * Parsing of what the user types at the session's questions: one-letter (or whole-word) choices such as
- * `[o]nce / [s]ession / [d]eny`, and file picks such as `1,3` or `1-2`.
+ * `[o]nce / [s]ession / [d]eny`, and picks of files and hunks such as `1,3`, `1-2` or `2.1`.
  */
 
 export interface ChoiceOption<T extends string> {
@@ -30,26 +30,45 @@ export function parseChoice<T extends string>(answer: string, options: ChoiceOpt
   return options.find((o) => o.label.replace(/[[\]]/g, '').toLowerCase() === a || o.value.toLowerCase() === a)?.value;
 }
 
-export type PickResult = { ok: true; indexes: number[] } | { ok: false; error: string };
+export type PickResult = { ok: true; files: number[]; hunks: Map<number, number[]> } | { ok: false; error: string };
 
 /**
- * Parses a selection of 1-based item numbers: `1,3`, `1-2`, `2 4`, `all`. Returns sorted 0-based indexes without
- * duplicates, or an error naming the part that is wrong.
+ * Parses a selection of a batch's files, numbered from 1 (`1,3`, `1-2`, `2 4`, `all`), and of single hunks of a file
+ * (`2.1`, `2.1-3`), given each file's hunk count. `files` are the 0-based indexes of files taken whole; `hunks` maps a
+ * file's index to its 0-based hunk indexes. Each error names the part that is wrong: not a number, a range that runs
+ * backwards, a number out of range, a hunk of a file that has none, a file picked both whole and by hunk.
  */
-export function parsePick(answer: string, count: number): PickResult {
-  const text = answer.trim().toLowerCase().replace(/\s*-\s*/g, '-');
-  const example = count > 1 ? `e.g. 1,${count} or 1-${count}` : 'e.g. 1';
+export function parsePick(answer: string, hunkCounts: readonly number[]): PickResult {
+  const count = hunkCounts.length;
+  const text = answer.trim().toLowerCase().replace(/\s*-\s*/g, '-').replace(/\s*\.\s*/g, '.');
+  const split = hunkCounts.findIndex((n) => n > 1);
+  const example = `${count > 1 ? `e.g. 1,${count} or 1-${count}` : 'e.g. 1'}${split >= 0 ? ` or ${split + 1}.1` : ''}`;
   if (!text) return { ok: false, error: `type the numbers of the files to apply (${example}), or "all"` };
-  if (text === 'all' || text === '*') return { ok: true, indexes: Array.from({ length: count }, (_, i) => i) };
-  const picked = new Set<number>();
+  if (text === 'all' || text === '*') return { ok: true, files: hunkCounts.map((_, i) => i), hunks: new Map() };
+  const files = new Set<number>();
+  const hunks = new Map<number, Set<number>>();
   for (const part of text.split(/[\s,]+/).filter(Boolean)) {
-    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
-    const single = /^\d+$/.test(part) ? Number(part) : undefined;
-    const [from, to] = range ? [Number(range[1]), Number(range[2])] : [single, single];
-    if (from === undefined || to === undefined) return { ok: false, error: `"${part}" is not a number or a range (${example})` };
-    if (from > to) return { ok: false, error: `the range "${part}" runs backwards; write ${to}-${from}` };
-    if (from < 1 || to > count) return { ok: false, error: `"${part}" is out of range: the files are numbered 1 to ${count}` };
-    for (let n = from; n <= to; n++) picked.add(n - 1);
+    const m = /^(\d+)(?:-(\d+)|\.(\d+)(?:-(\d+))?)?$/.exec(part);
+    if (m === null) return { ok: false, error: `"${part}" is not a number or a range (${example})` };
+    const file = Number(m[1]);
+    const [from, to] = m[3] === undefined ? [file, Number(m[2] ?? file)] : [Number(m[3]), Number(m[4] ?? m[3])];
+    const backwards = m[3] === undefined ? `${to}-${from}` : `${file}.${to}-${from}`;
+    if (from > to) return { ok: false, error: `the range "${part}" runs backwards; write ${backwards}` };
+    const fileRange = m[3] === undefined ? [from, to] : [file, file];
+    if (fileRange[0]! < 1 || fileRange[1]! > count) return { ok: false, error: `"${part}" is out of range: the files are numbered 1 to ${count}` };
+    if (m[3] === undefined) {
+      for (let n = from; n <= to; n++) files.add(n - 1);
+      continue;
+    }
+    const total = hunkCounts[file - 1] ?? 0;
+    if (total === 0) return { ok: false, error: `file ${file} has no hunks to pick (it is created, deleted or unchanged as a whole): type ${file}` };
+    if (from < 1 || to > total) return { ok: false, error: `"${part}" is out of range: the hunks of file ${file} are ${total === 1 ? `${file}.1 only` : `${file}.1 to ${file}.${total}`}` };
+    const chosen = hunks.get(file - 1) ?? new Set<number>();
+    for (let n = from; n <= to; n++) chosen.add(n - 1);
+    hunks.set(file - 1, chosen);
   }
-  return { ok: true, indexes: [...picked].sort((a, b) => a - b) };
+  const both = [...hunks.keys()].find((f) => files.has(f));
+  if (both !== undefined) return { ok: false, error: `file ${both + 1} is picked whole and by hunk: type ${both + 1} for all of it, or only the hunks you want` };
+  const sorted = (xs: Iterable<number>) => [...xs].sort((a, b) => a - b);
+  return { ok: true, files: sorted(files), hunks: new Map(sorted(hunks.keys()).map((f) => [f, sorted(hunks.get(f)!)])) };
 }

@@ -37,24 +37,28 @@ export function colorizeDiff(diffText: string, style: Style): string {
     .join('\n');
 }
 
-/** One file of a batch: a header line, then its colored unified diff (the `diff --git` preamble left out). */
-export function renderChange(change: StoredChange, style: Style): string {
+/**
+ * One file of a batch: a header line, then its colored unified diff (the `diff --git` preamble left out). With a
+ * `number`, the header carries it and, when the file has more than one hunk, each hunk header its pick name (`2.1`).
+ */
+export function renderChange(change: StoredChange, style: Style, number?: number): string {
   const patch = toUnifiedDiff({ changes: [change] });
-  const body = patch
-    .split('\n')
-    .filter((line) => !/^(diff --git|index |new file mode|deleted file mode|={3,})/.test(line))
-    .join('\n')
-    .replace(/\n+$/, '');
-  const header = `── ${changeSummary(change, style)} ──`;
+  const lines = patch.split('\n').filter((line) => !/^(diff --git|index |new file mode|deleted file mode|={3,})/.test(line));
+  const hunkCount = lines.filter((line) => line.startsWith('@@')).length;
+  let hunk = 0;
+  const named = number === undefined || hunkCount < 2 ? lines : lines.map((line) => (line.startsWith('@@') ? `${line}  [${number}.${++hunk}]` : line));
+  const body = named.join('\n').replace(/\n+$/, '');
+  const header = `── ${number === undefined ? '' : `${number}. `}${changeSummary(change, style)} ──`;
   return body ? `${header}\n${colorizeDiff(body, style)}\n` : `${header}\n${style.dim('  (no line differences)')}\n`;
 }
 
 /** `✓ applied  src/a.ts`, `– rejected b.txt`, `! stale    c.txt: why`. */
 export function renderResult(result: ChangeResult, style: Style): string {
-  const detail = result.error ? `: ${result.error}` : '';
+  const hunks = result.hunks && result.status === 'applied' ? ` (${result.hunks.applied.length} of ${result.hunks.total} hunks)` : '';
+  const detail = `${hunks}${result.error ? `: ${result.error}` : ''}`;
   switch (result.status) {
     case 'applied':
-      return `  ${style.green('✓ applied ')} ${result.path}`;
+      return `  ${style.green('✓ applied ')} ${result.path}${detail}`;
     case 'rejected':
       return `  ${style.dim('– rejected')} ${result.path}`;
     case 'stale':

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { StoredChange } from '../../../../src/runtime/changes';
 import { colorWanted, createStyle } from '../../../../src/runtime/cli/interactive/ansi';
 import { changeSummary, colorizeDiff, renderChange, renderResult } from '../../../../src/runtime/cli/interactive/diff-view';
+import { hunksOf } from '../../../../src/runtime/changes/hunks';
 
 const GREEN = '\u001b[32m';
 const RED = '\u001b[31m';
@@ -62,7 +63,20 @@ describe('interactive diff view', () => {
     assert.ok(renderChange(change({}), color).includes(GREEN));
   });
 
+  it('numbers a file and, when it has several hunks, each hunk as file.hunk (the same hunks the runtime decides)', () => {
+    const original = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const two = change({ originalContent: original, proposedContent: original.replace('line 2\n', 'TWO\n').replace('line 18\n', 'EIGHTEEN\n') });
+    const text = renderChange(two, plain, 3);
+    assert.match(text, /^── 3\. modify src\/a\.ts \(\+1 −1\) ──\n/);
+    assert.deepEqual(text.split('\n').filter((l) => l.startsWith('@@')), ['@@ -1,5 +1,5 @@  [3.1]', '@@ -15,6 +15,6 @@  [3.2]']);
+    assert.equal(hunksOf(two).length, 2);
+    assert.deepEqual(renderChange(change({}), plain, 1).split('\n').filter((l) => l.startsWith('@@')), ['@@ -1,2 +1,2 @@'], 'one hunk: no hunk name');
+    assert.doesNotMatch(renderChange(two, plain), /\[|── \d/, 'no number: no names');
+  });
+
   it('reports each decided file with its status and reason', () => {
+    assert.equal(renderResult({ changeId: 'c', path: 'h', status: 'applied', hunks: { applied: [0], total: 2 } }, plain), '  ✓ applied  h (1 of 2 hunks)');
+    assert.equal(renderResult({ changeId: 'c', path: 'h', status: 'rejected', hunks: { applied: [], total: 2 } }, plain), '  – rejected h');
     assert.equal(renderResult({ changeId: 'c', path: 'a', status: 'applied' }, plain), '  ✓ applied  a');
     assert.equal(renderResult({ changeId: 'c', path: 'b', status: 'rejected' }, plain), '  – rejected b');
     assert.equal(renderResult({ changeId: 'c', path: 'c', status: 'stale', error: 'c was modified' }, plain), '  ! stale    c: c was modified');

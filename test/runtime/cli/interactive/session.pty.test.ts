@@ -123,6 +123,38 @@ describe('agentcli interactive session (in a pseudo-terminal)', function () {
     assert.equal(existsSync(path.join(s.cwd, 'b.txt')), false);
   });
 
+  it('picks single hunks: the diffs name them, a wrong one is explained, and only the chosen hunk is written', async () => {
+    const original = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const t = open({ 'h.txt': original });
+    await t.waitFor(PROMPT);
+    s.stub.enqueue(
+      {
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'h.txt', content: original.replace('line 2\n', 'TWO\n').replace('line 18\n', 'EIGHTEEN\n') } },
+          { name: 'write_file', arguments: { path: 'b.txt', content: 'created\n' } },
+        ],
+      },
+      { text: 'edited' },
+    );
+    t.line('edit files');
+    const review = await t.waitFor(/\[a\]ccept all \/ \[r\]eject all \/ \[p\]ick files or hunks ›$/);
+    assert.match(review, /── 1\. modify h\.txt \(\+2 −2\) ──\n--- a\/h\.txt\n\+\+\+ b\/h\.txt\n@@ -1,5 \+1,5 @@ {2}\[1\.1\]/);
+    assert.match(review, /@@ -15,6 \+15,6 @@ {2}\[1\.2\]/);
+    assert.match(review, /── 2\. create b\.txt \(\+1 −0\) ──/);
+    t.line('p');
+    await t.waitFor(/ 1\. modify h\.txt \(\+2 −2\) {2}hunks 1\.1–1\.2\n +2\. create b\.txt/);
+    await t.waitFor(/files or hunks to apply \(e\.g\. 1,3 or 2\.1,2\.3; empty goes back\) ›$/);
+    t.line('1.3');
+    await t.waitFor(/"1\.3" is out of range: the hunks of file 1 are 1\.1 to 1\.2/);
+    t.line('2.1');
+    await t.waitFor(/file 2 has no hunks to pick/);
+    t.line('1.2, 2');
+    await t.waitFor(/✓ applied +b\.txt/);
+    assert.match(t.screen(), /✓ applied +h\.txt \(1 of 2 hunks\)\n +✓ applied +b\.txt\n›( |$)/m);
+    assert.equal(readFileSync(path.join(s.cwd, 'h.txt'), 'utf8'), original.replace('line 18\n', 'EIGHTEEN\n'), 'only the second hunk was written');
+    assert.equal(readFileSync(path.join(s.cwd, 'b.txt'), 'utf8'), 'created\n');
+  });
+
   it('/model lists the server’s models and switches; /model <provider>/<model> switches both; bad input is explained', async () => {
     const t = open();
     await t.waitFor(PROMPT);
