@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { undoPick, undoSummary } from '../../src/extension/changes/undo-items';
+import { undoPick, undoSummary, whyNotUndoable } from '../../src/extension/changes/undo-items';
 import type { AppliedBatch } from '../../src/protocol/undo';
 
 describe('undo items (the editor pick and summary)', () => {
@@ -37,5 +37,17 @@ describe('undo items (the editor pick and summary)', () => {
     ]);
     assert.deepEqual(mixed, { text: 'Undid the changes to 2 files. c.txt changed since it was applied — kept.', problems: true });
     assert.equal(undoSummary([{ changeId: 'c1', path: 'a.txt', status: 'failed' }]).text, 'No file was undone. a.txt was not undone.');
+  });
+
+  it('says why a kept batch has no Undo: each file’s reason, and the files undone already', () => {
+    const kept = (files: AppliedBatch['files']): AppliedBatch => ({ ...batch, undoable: false, files });
+    const secret = { changeId: 'c5', path: 'app.env', kind: 'modify', state: 'not_undoable', reason: 'app.env holds a secret, so it cannot be undone' } as const;
+    const big = { changeId: 'c6', path: 'big.bin', kind: 'create', state: 'not_undoable', reason: 'the batch is too large to keep whole for undo (over 16 MiB), so big.bin cannot be undone' } as const;
+    const undone = { changeId: 'c4', path: 'done.txt', kind: 'modify', state: 'undone' } as const;
+    assert.equal(whyNotUndoable(kept([secret])), 'No Undo: app.env holds a secret, so it cannot be undone.');
+    assert.equal(whyNotUndoable(kept([big, secret])), 'No Undo: the batch is too large to keep whole for undo (over 16 MiB), so big.bin cannot be undone; app.env holds a secret, so it cannot be undone.');
+    assert.equal(whyNotUndoable(kept([secret, undone])), 'No Undo: app.env holds a secret, so it cannot be undone. The other files were undone already.');
+    assert.equal(whyNotUndoable(kept([undone])), 'These changes were undone already.');
+    assert.equal(whyNotUndoable(kept([{ changeId: 'c7', path: 'x.txt', kind: 'modify', state: 'not_undoable' }])), 'No Undo: x.txt cannot be undone.');
   });
 });

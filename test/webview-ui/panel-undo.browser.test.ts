@@ -51,4 +51,28 @@ describe('chat panel: undo an applied batch', function () {
     await page.waitForSelector(tid('batch-undo'), { state: 'detached' });
     assert.deepEqual(await page.locator(tid('batch-file-undo')).allTextContents(), ['kept', 'reverted'], 'the results stay');
   });
+
+  it('says why a card that wrote files has no Undo: the runtime’s reason, or no longer kept; nothing without a runtime', async () => {
+    await panel.send({ type: 'init', items: [], state, runtime: { status: 'ready' } });
+    for (const [batchId, status] of [['b1', 'applied'], ['b2', 'applied'], ['b3', 'rejected']] as const) {
+      const runId = `r-${batchId}`;
+      await panel.send({ type: 'event', event: { type: 'change_batch_ready', sessionId: 's1', runId, batch: { id: batchId, runId, status: 'pending', changes: [change(`c-${batchId}`, `${batchId}.txt`, 'modify')] } } });
+      await panel.send({ type: 'batchResult', batchId, results: [{ changeId: `c-${batchId}`, path: `${batchId}.txt`, status }] });
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="batch-file-result"]').length === 3);
+    await panel.send({ type: 'undoable', batchIds: [], listed: false });
+    await page.waitForTimeout(100);
+    assert.equal(await page.locator(tid('batch-undo-unavailable')).count(), 0, 'the runtime was not asked: nothing is claimed');
+
+    const secret = 'No Undo: b1.txt holds a secret (a configured key or token), which is never saved, so it cannot be undone.';
+    await panel.send({ type: 'undoable', batchIds: [], unavailable: { b1: secret }, listed: true });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="batch-undo-unavailable"]').length === 2);
+    const notes = async () => page.locator(tid('batch-card')).evaluateAll((cards) => cards.map((c) => c.querySelector('[data-testid="batch-undo-unavailable"]')?.textContent ?? null));
+    assert.deepEqual(await notes(), [secret, 'No longer kept for undo: a chat keeps its last 10 applied batches, 32 MiB in all.', null], 'a rejected batch wrote nothing: no note');
+    await panel.shot('undo-unavailable');
+
+    await panel.send({ type: 'undoable', batchIds: ['b2'], unavailable: { b1: secret }, listed: true });
+    await page.waitForSelector(tid('batch-undo'));
+    assert.deepEqual(await notes(), [secret, null, null], 'an undoable batch shows Undo, not a note');
+  });
 });

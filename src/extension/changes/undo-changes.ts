@@ -12,7 +12,7 @@ import type { RuntimeClient } from '../../sdk/client';
 import { ProtocolError } from '../../sdk/errors';
 import type { ToWebviewInput } from '../../shared/chat/messages';
 import type { RuntimeHost } from '../host/runtime-host';
-import { undoPick, undoSummary } from './undo-items';
+import { undoPick, undoSummary, whyNotUndoable } from './undo-items';
 
 export const UNDO_CONTEXT_KEY = 'agentcli.undoAvailable';
 
@@ -34,6 +34,8 @@ function refusal(e: unknown): { text: string; action?: 'Stop' | 'Review Changes'
 
 export class UndoChanges implements vscode.Disposable {
   private batches: AppliedBatch[] = [];
+  /** The runtime answered the last `listAppliedChanges`. */
+  private listed = false;
   private busy = false;
   private readonly subscriptions: vscode.Disposable[];
 
@@ -50,21 +52,25 @@ export class UndoChanges implements vscode.Disposable {
   async refresh(): Promise<void> {
     const client = this.deps.host.running;
     let batches: AppliedBatch[] = [];
+    let listed = false;
     if (client) {
       try {
         batches = (await client.listAppliedChanges()).batches;
+        listed = true;
       } catch (e) {
         this.deps.log(`could not list the undoable changes: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
     this.batches = batches;
+    this.listed = listed;
     void vscode.commands.executeCommand('setContext', UNDO_CONTEXT_KEY, batches.some((b) => b.undoable));
     this.postState();
   }
 
   /** Tells the panel which cards offer Undo (also after the panel was (re)loaded). */
   postState(): void {
-    this.deps.post({ type: 'undoable', batchIds: this.batches.filter((b) => b.undoable).map((b) => b.batchId) });
+    const unavailable = Object.fromEntries(this.batches.filter((b) => !b.undoable).map((b) => [b.batchId, whyNotUndoable(b)]));
+    this.deps.post({ type: 'undoable', batchIds: this.batches.filter((b) => b.undoable).map((b) => b.batchId), unavailable, listed: this.listed });
   }
 
   /** The palette command: the newest applied batch with a file left to undo. */

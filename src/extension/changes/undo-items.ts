@@ -33,3 +33,12 @@ export function undoSummary(results: UndoFileResult[]): { text: string; problems
   if (left.length === 0) return { text: head, problems: false };
   return { text: `${head} ${left.map((r) => r.reason ?? `${r.path} was not undone`).join('; ')}.`, problems: true };
 }
+
+/** Why a batch the runtime keeps has no Undo: its files' reasons (each says it cannot be undone), or that it was undone. */
+export function whyNotUndoable(batch: AppliedBatch): string {
+  const reasons = batch.files.filter((f) => f.state === 'not_undoable').map((f) => f.reason ?? `${f.path} cannot be undone`);
+  if (reasons.length === 0) return 'These changes were undone already.';
+  const undone = batch.files.some((f) => f.state === 'undone') ? ' The other files were undone already.' : '';
+  // "No Undo:" and not a capitalised reason: a reason starts with a path, whose case is its own
+  return `No Undo: ${reasons.join('; ')}.${undone}`;
+}

@@ -7,16 +7,8 @@
 import type { AppliedBatch, UndoFileResult } from '../../protocol/undo';
 import { UnknownIdError } from './errors';
 import { utf8Bytes } from './stored';
-import {
-  MAX_UNDO_BATCH_BYTES,
-  MAX_UNDO_BATCHES,
-  MAX_UNDO_FILE_BYTES,
-  MAX_UNDO_SESSION_BYTES,
-  keptBytes,
-  summarizeApplied,
-  type AppliedBatchRecord,
-  type AppliedFileRecord,
-} from './applied-records';
+import { MAX_UNDO_BATCH_BYTES, MAX_UNDO_BATCHES, MAX_UNDO_FILE_BYTES, MAX_UNDO_SESSION_BYTES } from '../../protocol/undo-limits';
+import { keptBytes, summarizeApplied, type AppliedBatchRecord, type AppliedFileRecord } from './applied-records';
 import type { JournalEntry } from './journal';
 import { revertFiles } from './undo-batch';
 

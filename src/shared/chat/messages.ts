@@ -127,8 +127,17 @@ const toWebviewMessages = onFirstUse(() => ({
     batchId: id('batchId'),
     files: z.array(z.object({ changeId: z.string().min(1), kept: z.number().int().nonnegative(), total: z.number().int().positive() })),
   }),
-  /** The applied batches that can still be undone (`listAppliedChanges`): their cards offer Undo. Sent when it changes. */
-  undoable: z.object({ type: z.literal('undoable'), batchIds: z.array(z.string()) }),
+  /**
+   * The applied batches that can still be undone (`listAppliedChanges`): their cards offer Undo. Sent when it changes.
+   * `unavailable`: why a batch the runtime keeps cannot be undone (by batch id). `listed`: the runtime was asked, so an
+   * applied batch in neither list is no longer kept for undo (without a runtime nothing is known, and nothing is said).
+   */
+  undoable: z.object({
+    type: z.literal('undoable'),
+    batchIds: z.array(z.string()),
+    unavailable: z.record(z.string(), z.string()).default({}),
+    listed: z.boolean().default(false),
+  }),
   /** Something the extension could not do. `promptId` marks that prompt failed and puts its text back in the box. */
   error: z.object({
     type: z.literal('error'),

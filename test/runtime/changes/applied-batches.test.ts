@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppliedBatches } from '../../../src/runtime/changes/applied-batches';
-import { MAX_UNDO_BATCHES, MAX_UNDO_FILE_BYTES, MAX_UNDO_SESSION_BYTES } from '../../../src/runtime/changes/applied-records';
+import { MAX_UNDO_BATCHES, MAX_UNDO_FILE_BYTES, MAX_UNDO_SESSION_BYTES } from '../../../src/protocol/undo-limits';
 import type { JournalEntry } from '../../../src/runtime/changes/journal';
 import { protectedReason } from '../../../src/runtime/permissions/protected-paths';
 import { makeTempDir } from '../../helpers/temp-dir';

@@ -1,6 +1,7 @@
 /** Undo on an applied batch's card: each file's undo result, why a file was kept, and the Undo button while it can be undone. */
 import type { ItemOf } from '../../../../src/shared/chat/messages';
 import type { UndoFileResult } from '../../../../src/protocol/undo';
+import { MAX_UNDO_BATCHES, MAX_UNDO_SESSION_BYTES } from '../../../../src/protocol/undo-limits';
 import { button, h } from '../dom';
 import type { ItemContext } from './context';
 
@@ -28,6 +29,20 @@ export function appendUndo(card: HTMLElement, item: ItemOf<'batch'>, ctx: ItemCo
     };
     const title = 'Put the applied files back as they were before these changes (files changed since are kept)';
     card.appendChild(h('div', { class: 'button-row' }, button('Undo', 'batch-undo', undo, { class: 'btn secondary', title })));
+  } else {
+    const why = whyNoUndo(item, ctx);
+    if (why !== undefined) card.appendChild(h('div', { class: 'card-note', testid: 'batch-undo-unavailable', text: why }));
   }
   return card;
+}
+
+/**
+ * Why a card that wrote files offers no Undo: the runtime's reason, or (when the runtime was asked) that the batch is
+ * no longer kept. Nothing when nothing was written or the card already shows an undo's results.
+ */
+function whyNoUndo(item: ItemOf<'batch'>, ctx: ItemContext): string | undefined {
+  if (item.undoResults !== undefined || !(item.results ?? []).some((r) => r.status === 'applied')) return undefined;
+  const known = ctx.undoUnavailable;
+  if (known === undefined) return undefined;
+  return known.reasons.get(item.batchId) ?? (known.listed ? `No longer kept for undo: a chat keeps its last ${MAX_UNDO_BATCHES} applied batches, ${MAX_UNDO_SESSION_BYTES / 1024 / 1024} MiB in all.` : undefined);
 }

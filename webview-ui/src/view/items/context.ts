@@ -12,6 +12,8 @@ export interface ItemContext extends MarkdownHooks {
   answered: Map<string, string>;
   /** Applied batches that can still be undone (the extension's `undoable`): their cards offer Undo. */
   undoable?: ReadonlySet<string>;
+  /** Why an applied batch has no Undo, by batch id; `listed`: the runtime was asked (a batch it does not keep: no longer kept). */
+  undoUnavailable?: { reasons: ReadonlyMap<string, string>; listed: boolean };
   /** Record an answer and re-render the item. */
   markAnswered(itemId: string, label: string): void;
   /** The user denied a permission with this alternative: keep it to show once the request is resolved. */
