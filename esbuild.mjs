@@ -24,15 +24,27 @@ const zodEnglishOnly = {
 
 // `import fs from 'node:fs'` compiles to a copy of the module's every export as a getter, made by each importing
 // module as it loads (63 copies, ~10 ms of a -p start). In the CLI body such imports of Node built-ins become plain
-// `import fs = require('node:fs')`, which is what that default import means for a CommonJS built-in.
-const builtinImportsAsRequire = {
-  name: 'builtin-imports-as-require',
+// `import fs = require('node:fs')`, which is what that default import means for a CommonJS built-in. In the extension
+// body `import * as vscode from 'vscode'` does the same (30 modules, each copying the API's ~190 names).
+const importsAsRequire = (modules) => ({
+  name: 'imports-as-require',
   setup(build) {
+    const line = new RegExp(`^import (?:\\* as )?([A-Za-z_$][\\w$]*) from '(${modules.source})';$`, 'gm');
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      const contents = text.replace(/^import (?:\* as )?([A-Za-z_$][\w$]*) from '(node:[a-z_/]+)';$/gm, "import $1 = require('$2');");
-      return { contents, loader: 'ts' };
+      return { contents: text.replace(line, "import $1 = require('$2');"), loader: 'ts' };
     });
+  },
+});
+const builtinImportsAsRequire = importsAsRequire(/node:[a-z_/]+/);
+
+// The extension host answers each `require('vscode')` by looking up which extension asks (the caller's path): the
+// extension body's modules share one answer, through a module that requires it once.
+const vscodeRequiredOnce = {
+  name: 'vscode-required-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
   },
 };
 
@@ -124,6 +136,7 @@ if (existsSync('src/extension/extension.ts')) {
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension-body.js',
     external: ['vscode'],
+    plugins: [...node.plugins, importsAsRequire(/node:[a-z_/]+|vscode/), vscodeRequiredOnce],
     minify: true,
     banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
     footer: { js: '})' },
