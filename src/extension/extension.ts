@@ -19,7 +19,8 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
   app = new AppClass(context);
   context.subscriptions.push(app, ...registerCommands(app, context));
   const activationMs = performance.now() - started;
-  app.output.info(`activated in ${activationMs.toFixed(1)} ms (module load ${loadMs.toFixed(1)} ms)`);
+  // The moment itself: the log stamps a line when it writes it, which the extension host can do much later.
+  app.output.info(`activated in ${activationMs.toFixed(1)} ms (module load ${loadMs.toFixed(1)} ms) at ${new Date().toISOString()}`);
   return { activationMs, loadMs };
 }
 
