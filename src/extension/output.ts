@@ -6,10 +6,15 @@ import * as vscode from 'vscode';
 import { redact, scrubString } from './redact';
 
 const MAX_TRACE_CHARS = 4000;
+/** How the runtime's debug lines begin (src/runtime/debug/debug-fetch.ts). */
+const RUNTIME_DEBUG_PREFIX = '[agentcli debug]';
 
 export class Output implements vscode.Disposable {
   private channel: vscode.LogOutputChannel | undefined;
   private readonly secrets = new Set<string>();
+  /** `agentcli.debug`, read once and again after it changes: `trace` asks at every protocol message, both ways. */
+  private debugOn: boolean | undefined;
+  private debugWatch: vscode.Disposable | undefined;
 
   /** The channel is created on first use, keeping activation cheap. */
   private get out(): vscode.LogOutputChannel {
@@ -18,7 +23,10 @@ export class Output implements vscode.Disposable {
   }
 
   get debug(): boolean {
-    return vscode.workspace.getConfiguration('agentcli').get<boolean>('debug') === true;
+    this.debugWatch ??= vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('agentcli.debug')) this.debugOn = undefined;
+    });
+    return (this.debugOn ??= vscode.workspace.getConfiguration('agentcli').get<boolean>('debug') === true);
   }
 
   /** Values to scrub from every line (API keys, client secrets). */
@@ -52,8 +60,12 @@ export class Output implements vscode.Disposable {
     this.out.info(`${direction === 'send' ? '→' : '←'} ${text}`);
   }
 
-  /** A runtime stderr line (its own logs). */
+  /**
+   * A runtime stderr line (its own logs). Its debug lines (the requests it sends, when it was started with debug on)
+   * are dropped while `agentcli.debug` is off: the setting takes effect at once, not at the runtime's next start.
+   */
   stderr(line: string): void {
+    if (line.startsWith(RUNTIME_DEBUG_PREFIX) && !this.debug) return;
     this.out.info(`[runtime] ${scrubString(line, this.secrets)}`);
   }
 
@@ -62,6 +74,7 @@ export class Output implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.debugWatch?.dispose();
     this.channel?.dispose();
   }
 }

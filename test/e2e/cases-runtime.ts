@@ -182,4 +182,26 @@ export const runtimeCases: E2ECase[] = [
       await shot(ctx, '31-manual-restart-recovered');
     },
   },
+  {
+    name: 'agentcli.debug off stops logging the protocol traffic in the output channel; on again, it logs it again',
+    run: async (ctx) => {
+      const log = () => {
+        const f = findFile(path.join(ctx.userDataDir, 'logs'), 'agentcli.log');
+        return f ? fs.readFileSync(f, 'utf8') : '';
+      };
+      await runCommand(ctx.page, 'agentcli: Open Chat');
+      await ask(ctx, 'Logged while debug is on?', 'Logged, debug on.');
+      await waitFor('the prompt logged as protocol traffic', () => log().includes('Logged while debug is on?'));
+      editSettings(ctx, { 'agentcli.debug': false });
+      await ctx.page.waitForTimeout(2500); // the setting would have reached the extension
+      await ask(ctx, 'Quiet while debug is off?', 'Quiet, debug off.');
+      await ctx.page.waitForTimeout(1500); // the channel writes its file a little later
+      // neither the extension's trace nor the runtime's request log (it was started with debug on) shows it
+      expect(!log().includes('Quiet while debug is off?'), 'a prompt sent with agentcli.debug off was logged');
+      editSettings(ctx, { 'agentcli.debug': true });
+      await ctx.page.waitForTimeout(2500);
+      await ask(ctx, 'Logged again?', 'Logged again, debug on.');
+      await waitFor('the prompt logged once debug is on again', () => log().includes('Logged again?'));
+    },
+  },
 ];

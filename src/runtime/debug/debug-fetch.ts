@@ -42,9 +42,14 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
   return input.url;
 }
 
-/** Wraps `base` so every call is logged; the response handed back is untouched (streams still stream). */
+/**
+ * Wraps `base` so every call is logged; the response handed back is untouched (streams still stream). Each record is
+ * one line (line breaks in a body are written `\n`), so a reader tells debug lines by their prefix alone: the editor
+ * drops them as soon as `agentcli.debug` is turned off.
+ */
 export function debugFetch(base: typeof fetch, opts: DebugFetchOptions): typeof fetch {
-  const sink = opts.sink ?? stderrSink;
+  const out = opts.sink ?? stderrSink;
+  const sink: DebugSink = (line) => out(line.replace(/\r?\n/g, '\\n'));
   const now = opts.now ?? (() => performance.now());
   const secrets = opts.secrets;
   const prefix = `[agentcli debug] ${opts.label}`;

@@ -54,6 +54,22 @@ describe('debug logging (SERVICE_DEBUG) and secret redaction', () => {
     assert.match(redactBody('client_id=a&client_secret=b&scope=c', new SecretSet()), /client_secret=%5Bredacted%5D/);
   });
 
+  it('writes each record as one line starting with its prefix, a streamed body too (its line breaks as \\n)', async () => {
+    const lines: string[] = [];
+    const sse = 'data: {"a":1}\n\ndata: {"b":2}\r\n\ndata: [DONE]\n\n';
+    const fake: typeof fetch = () => Promise.resolve(new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+    const wrapped = debugFetch(fake, { label: 'test', secrets: new SecretSet(), sink: (l) => lines.push(l) });
+    await (await wrapped('http://127.0.0.1:1/v1/chat', { method: 'POST', body: '{\n  "stream": true\n}' })).text();
+    await settle();
+    assert.equal(lines.length, 4, lines.join('\n'));
+    for (const line of lines) {
+      assert.ok(line.startsWith('[agentcli debug] test #1 '), line);
+      assert.ok(!/[\r\n]/.test(line), `a line break in: ${line}`);
+    }
+    assert.ok(lines.some((l) => l.endsWith('← body 45 bytes: data: {"a":1}\\n\\ndata: {"b":2}\\n\\ndata: [DONE]\\n\\n')), lines.join('\n'));
+    assert.ok(lines.some((l) => l.endsWith('→ body {"stream":true}')), lines.join('\n'));
+  });
+
   it('credential query parameters and headers are masked by name, whatever their value (not only known secrets)', async () => {
     const lines: string[] = [];
     const fake: typeof fetch = () => Promise.resolve(new Response('{}', { status: 200 }));
