@@ -3,9 +3,9 @@ import { ChangeKind, ChangeResult } from './records';
 
 /**
  * Undoing an applied change batch. When a batch is applied the runtime keeps, per written file, its content before and
- * after (bounded: protocol/undo-limits.ts: the last 10 applied batches of a session, 2 MiB a file side, 16 MiB a batch, 32 MiB in all), saved
- * next to the session (0600). A file whose contents hold a secret, or are over the limits, is kept as `not_undoable` with the
- * reason. `undone`: reverted already (a file is never reverted twice).
+ * after (bounded, see undo-limits.ts: the last 10 applied batches of a session, 2 MiB a file side, 16 MiB a batch,
+ * 32 MiB in all), saved next to the session (0600). A file whose contents hold a secret, or are over the limits, is
+ * kept as `not_undoable` with the reason. `undone`: reverted already (a file is never reverted twice).
  */
 export const AppliedFileState = z.enum(['undoable', 'undone', 'not_undoable']);
 export type AppliedFileState = z.infer<typeof AppliedFileState>;

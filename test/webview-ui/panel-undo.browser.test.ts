@@ -68,7 +68,7 @@ describe('chat panel: undo an applied batch', function () {
     await panel.send({ type: 'undoable', batchIds: [], unavailable: { b1: secret }, listed: true });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="batch-undo-unavailable"]').length === 2);
     const notes = async () => page.locator(tid('batch-card')).evaluateAll((cards) => cards.map((c) => c.querySelector('[data-testid="batch-undo-unavailable"]')?.textContent ?? null));
-    assert.deepEqual(await notes(), [secret, 'No longer kept for undo: a chat keeps its last 10 applied batches, 32 MiB in all.', null], 'a rejected batch wrote nothing: no note');
+    assert.deepEqual(await notes(), [secret, 'No longer kept for undo (a chat keeps at most its last 10 applied batches, 32 MiB in all).', null], 'a rejected batch wrote nothing: no note');
     await panel.shot('undo-unavailable');
 
     await panel.send({ type: 'undoable', batchIds: ['b2'], unavailable: { b1: secret }, listed: true });

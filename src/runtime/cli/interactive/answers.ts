@@ -48,15 +48,16 @@ export function parsePick(answer: string, hunkCounts: readonly number[]): PickRe
   const files = new Set<number>();
   const hunks = new Map<number, Set<number>>();
   for (const part of text.split(/[\s,]+/).filter(Boolean)) {
+    // files `N` or `N-M`, or hunks of file N: `N.K` or `N.K-L`
     const m = /^(\d+)(?:-(\d+)|\.(\d+)(?:-(\d+))?)?$/.exec(part);
     if (m === null) return { ok: false, error: `"${part}" is not a number or a range (${example})` };
     const file = Number(m[1]);
-    const [from, to] = m[3] === undefined ? [file, Number(m[2] ?? file)] : [Number(m[3]), Number(m[4] ?? m[3])];
-    const backwards = m[3] === undefined ? `${to}-${from}` : `${file}.${to}-${from}`;
-    if (from > to) return { ok: false, error: `the range "${part}" runs backwards; write ${backwards}` };
-    const fileRange = m[3] === undefined ? [from, to] : [file, file];
-    if (fileRange[0]! < 1 || fileRange[1]! > count) return { ok: false, error: `"${part}" is out of range: the files are numbered 1 to ${count}` };
-    if (m[3] === undefined) {
+    const byHunk = m[3] !== undefined;
+    const [from, to] = byHunk ? [Number(m[3]), Number(m[4] ?? m[3])] : [file, Number(m[2] ?? file)];
+    if (from > to) return { ok: false, error: `the range "${part}" runs backwards; write ${byHunk ? `${file}.` : ''}${to}-${from}` };
+    const [firstFile, lastFile] = byHunk ? [file, file] : [from, to];
+    if (firstFile < 1 || lastFile > count) return { ok: false, error: `"${part}" is out of range: the files are numbered 1 to ${count}` };
+    if (!byHunk) {
       for (let n = from; n <= to; n++) files.add(n - 1);
       continue;
     }

@@ -44,5 +44,5 @@ function whyNoUndo(item: ItemOf<'batch'>, ctx: ItemContext): string | undefined 
   if (item.undoResults !== undefined || !(item.results ?? []).some((r) => r.status === 'applied')) return undefined;
   const known = ctx.undoUnavailable;
   if (known === undefined) return undefined;
-  return known.reasons.get(item.batchId) ?? (known.listed ? `No longer kept for undo: a chat keeps its last ${MAX_UNDO_BATCHES} applied batches, ${MAX_UNDO_SESSION_BYTES / 1024 / 1024} MiB in all.` : undefined);
+  return known.reasons.get(item.batchId) ?? (known.listed ? `No longer kept for undo (a chat keeps at most its last ${MAX_UNDO_BATCHES} applied batches, ${MAX_UNDO_SESSION_BYTES / 1024 / 1024} MiB in all).` : undefined);
 }
