@@ -73,7 +73,9 @@ function activationTiming(logsDir: string): string | undefined {
   const begin = fs.readFileSync(hostLog, 'utf8').split('\n').find((l) => l.includes('_doActivateExtension agentcli.agentcli'));
   const done = fs.readFileSync(ourLog, 'utf8').split('\n').find((l) => /activated in [\d.]+ ms/.test(l));
   const own = done ? /activated in ([\d.]+ ms \(module load [\d.]+ ms\))/.exec(done)?.[1] : undefined;
-  const total = stamp(done) - stamp(begin);
+  // the moment the line carries (the log stamps a line when it writes it, up to a second later)
+  const at = done ? /activated in [\d.]+ ms .* at (\S+Z)$/.exec(done)?.[1] : undefined;
+  const total = (at === undefined ? stamp(done) : Date.parse(at)) - stamp(begin);
   return `activation: activate() took ${own ?? '?'}; ${Number.isFinite(total) ? total : '?'} ms after the extension host logged the activation request`;
 }
 
