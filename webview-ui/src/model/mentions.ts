@@ -14,6 +14,10 @@ const MENTION = new RegExp(String.raw`(?:^|\s)@(?:"(${QUOTED_CHARS}+)"|(${PATH_C
 const TYPING = new RegExp(String.raw`(?:^|\s)@(${PATH_CHARS}*)$`);
 const TYPING_QUOTED = new RegExp(String.raw`(?:^|\s)@"(${QUOTED_CHARS}*)$`);
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+const BARE_PATH = new RegExp(`^${PATH_CHARS}+$`);
+const QUOTABLE_PATH = new RegExp(`^${QUOTED_CHARS}+$`);
+const BARE_REST = new RegExp(`^${PATH_CHARS}*`);
+const QUOTED_REST = new RegExp(`^${QUOTED_CHARS}*"`);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Paths after an `@` at the start or after whitespace; a bare mention's trailing punctuation is not part of its path. */
@@ -33,12 +37,12 @@ export function extractMentions(text: string): string[] {
 
 /** Whether `path` can be written as a mention: anything but a `"` or a line break (quoted when it must be). */
 export function isMentionable(path: string): boolean {
-  return path.trim() !== '' && new RegExp(`^${QUOTED_CHARS}+$`).test(path);
+  return path.trim() !== '' && QUOTABLE_PATH.test(path);
 }
 
 /** `@path`, or `@"path"` when a bare mention would end early or drop the path's trailing punctuation. */
 export function mentionText(path: string): string {
-  const bare = new RegExp(`^${PATH_CHARS}+$`).test(path) && !TRAILING_PUNCTUATION.test(path) && /[\w]/.test(path);
+  const bare = BARE_PATH.test(path) && !TRAILING_PUNCTUATION.test(path) && /[\w]/.test(path);
   return bare ? `@${path}` : `@"${path}"`;
 }
 
@@ -51,13 +55,13 @@ export function mentionAtCaret(text: string, caret: number): { start: number; en
   const quoted = TYPING_QUOTED.exec(before);
   if (quoted !== null) {
     const query = quoted[1] ?? '';
-    const rest = new RegExp(`^${QUOTED_CHARS}*"`).exec(text.slice(caret))?.[0] ?? '';
+    const rest = QUOTED_REST.exec(text.slice(caret))?.[0] ?? '';
     return { start: caret - query.length - 2, end: caret + rest.length, query };
   }
   const m = TYPING.exec(before);
   if (m === null) return undefined;
   const query = m[1] ?? '';
-  const rest = new RegExp(`^${PATH_CHARS}*`).exec(text.slice(caret))?.[0] ?? '';
+  const rest = BARE_REST.exec(text.slice(caret))?.[0] ?? '';
   return { start: caret - query.length - 1, end: caret + rest.length, query };
 }
 

@@ -211,15 +211,12 @@ export class ChatApp {
         return;
       case 'undoable': {
         // An undo that was asked for is over (done, cancelled or refused): its card shows Undo again or its results.
-        const unavailable = new Map(Object.entries(msg.unavailable));
-        const before = this.itemContext.undoUnavailable;
-        // whether the runtime was asked changes every applied card's note; otherwise only the batches named before or now
-        const all = before?.listed !== msg.listed ? this.model.items.filter((i) => i.kind === 'batch').map((i) => i.batchId) : [];
-        const touched = new Set([...(this.itemContext.undoable ?? []), ...msg.batchIds, ...(before?.reasons.keys() ?? []), ...unavailable.keys(), ...all].map(itemIds.batch));
+        // Any batch card's Undo or note may change (sent rarely: a batch decided or undone, the runtime started).
+        const touched = this.model.items.filter((i) => i.kind === 'batch').map((i) => i.id);
         this.itemContext.undoable = new Set(msg.batchIds);
-        this.itemContext.undoUnavailable = { reasons: unavailable, listed: msg.listed };
+        this.itemContext.undoUnavailable = { reasons: new Map(Object.entries(msg.unavailable)), listed: msg.listed };
         for (const id of touched) this.itemContext.answered.delete(id);
-        this.apply({ reset: false, ids: [...touched].filter((id) => this.model.index.has(id)) });
+        this.apply({ reset: false, ids: touched });
         return;
       }
       case 'batchHunks':
