@@ -212,11 +212,12 @@ export class ChatApp {
       case 'undoable': {
         // An undo that was asked for is over (done, cancelled or refused): its card shows Undo again or its results.
         // Any batch card's Undo or note may change (sent rarely: a batch decided or undone, the runtime started).
-        const touched = this.model.items.filter((i) => i.kind === 'batch').map((i) => i.id);
+        const batches = this.model.items.flatMap((i) => (i.kind === 'batch' ? [i] : []));
         this.itemContext.undoable = new Set(msg.batchIds);
         this.itemContext.undoUnavailable = { reasons: new Map(Object.entries(msg.unavailable)), listed: msg.listed };
-        for (const id of touched) this.itemContext.answered.delete(id);
-        this.apply({ reset: false, ids: touched });
+        // only a decided card's label is an undo's ("Undoing…"); a pending card's keeps waiting for its decision
+        for (const b of batches) if (b.status === 'decided') this.itemContext.answered.delete(b.id);
+        this.apply({ reset: false, ids: batches.map((b) => b.id) });
         return;
       }
       case 'batchHunks':
